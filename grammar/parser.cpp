@@ -1,0 +1,224 @@
+#include "parser.hpp"
+
+#include <tao/pegtl/contrib/parse_tree.hpp>
+
+#include <fmt/format.h>
+
+#include "error_messages.hpp"
+#include "rules_grammar.hpp"
+#include "spelling.hpp"
+#include "syntax_tree_builder.hpp"
+#include "text_checks.hpp"
+
+namespace rulesrun {
+namespace {
+
+namespace pegtl = tao::pegtl;
+using grammar::ParseNode;
+
+// Deeper nesting than this is surely a mistake or an attack, and would exhaust the stack.
+constexpr int max_nesting = 200;
+
+// The constructs open at the current position, innermost last, so that an error can say where it is.
+struct ParseContext {
+    struct Frame {
+        const char* what;
+        SourceLocation loc;
+    };
+    std::vector<Frame> frames;
+    int nesting = 0;
+    int file_index = -1;
+};
+
+template <typename Input> SourceLocation location_of(const Input& in, int file_index) {
+    const auto& it = in.iterator();
+    return {file_index, it.line, it.column, it.byte};
+}
+
+inline ParseContext* pick(ParseContext* found, ParseContext& candidate) { return &candidate; }
+template <typename T> ParseContext* pick(ParseContext* found, T&) { return found; }
+template <typename... States> ParseContext& context_of(States&... st) {
+    ParseContext* found = nullptr;
+    ((found = pick(found, st)), ...);
+    return *found;
+}
+
+template <typename Rule>
+constexpr bool counts_nesting = std::is_same_v<Rule, grammar::expr> || std::is_same_v<Rule, grammar::block>;
+
+template <typename Rule> struct control : pegtl::normal<Rule> {
+    template <typename Input, typename... States> static void start(const Input& in, States&... st) {
+        if constexpr (grammar::context_name<Rule> != nullptr || counts_nesting<Rule>) {
+            ParseContext& ctx = context_of(st...);
+            if constexpr (counts_nesting<Rule>) {
+                if (++ctx.nesting > max_nesting) {
+                    throw pegtl::parse_error(fmt::format("nested too deeply (more than {} levels)", max_nesting), in);
+                }
+            }
+            if constexpr (grammar::context_name<Rule> != nullptr) {
+                ctx.frames.push_back({grammar::context_name<Rule>, location_of(in, ctx.file_index)});
+            }
+        }
+    }
+    template <typename Input, typename... States> static void leave(States&... st) {
+        if constexpr (grammar::context_name<Rule> != nullptr || counts_nesting<Rule>) {
+            ParseContext& ctx = context_of(st...);
+            if constexpr (counts_nesting<Rule>) --ctx.nesting;
+            if constexpr (grammar::context_name<Rule> != nullptr) ctx.frames.pop_back();
+        }
+    }
+    template <typename Input, typename... States> static void success(const Input&, States&... st) {
+        leave<Input>(st...);
+    }
+    template <typename Input, typename... States> static void failure(const Input&, States&... st) {
+        leave<Input>(st...);
+    }
+    template <typename Input, typename... States> [[noreturn]] static void raise(const Input& in, States&...) {
+        static_assert(grammar::error_message<Rule> != nullptr, "a required rule has no entry in error_messages.hpp");
+        throw pegtl::parse_error(grammar::error_message<Rule>, in);
+    }
+};
+
+template <typename Rule> struct selector : std::bool_constant<requires { Rule::kind; }> {};
+
+std::string_view word_at(std::string_view text, std::size_t offset) {
+    std::size_t end = offset;
+    auto is_word = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    if (end >= text.size() || !(std::isalpha(static_cast<unsigned char>(text[end])) || text[end] == '_')) return {};
+    while (end < text.size() && is_word(text[end])) ++end;
+    return text.substr(offset, end - offset);
+}
+
+std::string describe_context(const ParseContext& ctx, std::string_view message) {
+    if (ctx.frames.empty()) return {};
+    const auto& innermost = ctx.frames.back();
+    if (std::string_view(innermost.what) == "block") {
+        return fmt::format(" to close the block opened at {}:{}", innermost.loc.line, innermost.loc.column);
+    }
+    if (message.find("(cannot fail)") != std::string_view::npos) return {};
+    return fmt::format(" (in the {} at {}:{})", innermost.what, innermost.loc.line, innermost.loc.column);
+}
+
+// Turns a parse error into a message that says what was expected, where, and what was probably meant.
+Diagnostic syntax_error(std::string_view text, const pegtl::parse_error& e, const ParseContext& ctx) {
+    const auto& pos = e.positions().front();
+    Diagnostic d{Severity::error, {ctx.file_index, pos.line, pos.column, pos.byte}, std::string(e.message())};
+    const std::string_view word = word_at(text, pos.byte);
+    const bool at_end = text.find_first_not_of(" \t\r\n", pos.byte) == std::string_view::npos;
+    if (d.message == grammar::error_message<grammar::declaration> && !word.empty()) {
+        d.message = fmt::format("'{}' does not start a declaration: expected one of {}{}", word,
+                                "import, game, option, enum, card, record, player, state, deck, zone, table, "
+                                "board, die, setup, play, procedure, function, when, score, winners, end, stat, "
+                                "strategy",
+                                did_you_mean(word, declaration_keywords()));
+        return d;
+    }
+    if (d.message == grammar::error_message<grammar::block_close> && !word.empty()) {
+        const std::string hint = did_you_mean(word, statement_keywords());
+        if (!hint.empty()) {
+            d.message = fmt::format("'{}' does not start a statement{}", word, hint);
+            return d;
+        }
+    }
+    if (at_end) d.message = "unexpected end of file: " + d.message;
+    d.message += describe_context(ctx, d.message);
+    return d;
+}
+
+bool starts_declaration(std::string_view text, std::size_t offset) {
+    const std::string_view word = word_at(text, offset);
+    const auto& keywords = declaration_keywords();
+    return std::find(keywords.begin(), keywords.end(), word) != keywords.end();
+}
+
+// After an error, the parse resumes at the first line after `failed_line` that starts (in column 1) with a
+// declaration keyword; declarations are written flush left, statements indented.
+std::size_t resume_offset(std::string_view text, std::size_t failed_line_start) {
+    std::size_t line_start = text.find('\n', failed_line_start);
+    while (line_start != std::string_view::npos) {
+        ++line_start;
+        if (starts_declaration(text, line_start)) return line_start;
+        line_start = text.find('\n', line_start);
+    }
+    return text.size();
+}
+
+std::size_t start_of_line(std::string_view text, std::size_t offset) {
+    const std::size_t newline = text.rfind('\n', offset == 0 ? 0 : offset - 1);
+    return offset == 0 || newline == std::string_view::npos ? 0 : newline + 1;
+}
+
+struct Cursor {
+    std::size_t byte = 0, line = 1, column = 1;
+};
+
+Cursor cursor_at(std::string_view text, std::size_t byte) {
+    Cursor c{byte, 1, 1};
+    for (std::size_t i = 0; i < byte; ++i) {
+        if (text[i] == '\n') {
+            ++c.line;
+            c.column = 1;
+        } else {
+            ++c.column;
+        }
+    }
+    return c;
+}
+
+}  // namespace
+
+const std::vector<std::string_view>& declaration_keywords() {
+    static const std::vector<std::string_view> words = {
+        "import", "game",  "option", "enum",  "card", "record",    "player",   "state", "deck",
+        "zone",   "table", "board",  "die",   "setup", "play",     "procedure", "function", "when",
+        "score",  "winners", "end",  "stat",  "strategy"};
+    return words;
+}
+
+const std::vector<std::string_view>& statement_keywords() {
+    static const std::vector<std::string_view> words = {"let",    "if",     "for",   "while", "repeat", "simultaneously",
+                                                        "choose", "move",   "shuffle", "return", "break", "end",
+                                                        "record", "say",    "phase", "else"};
+    return words;
+}
+
+ParseResult parse_rules(std::string_view text, int file_index) {
+    ParseResult result;
+    result.file = std::make_unique<ast::Node>();
+    result.file->kind = ast::Kind::file;
+    result.file->loc = {file_index, 1, 1, 0};
+    if (auto problem = find_text_problem(text, file_index)) {
+        result.diagnostics.push_back(*problem);
+        return result;
+    }
+    Cursor cursor;
+    while (cursor.byte < text.size() || cursor.byte == 0) {
+        pegtl::memory_input in(text.data() + cursor.byte, text.data() + text.size(), "", cursor.byte, cursor.line,
+                               cursor.column);
+        ParseContext ctx;
+        ctx.file_index = file_index;
+        const std::size_t declaration_start = cursor.byte;
+        try {
+            auto root = pegtl::parse_tree::parse<grammar::next_declaration, ParseNode, selector, pegtl::nothing,
+                                                 control>(in, ctx);
+            if (!root || root->children.empty()) break;  // end of file
+            for (auto& child : root->children) {
+                result.file->children.push_back(build_syntax_tree(*child, file_index));
+            }
+            cursor = {static_cast<std::size_t>(in.current() - text.data()), in.iterator().line, in.iterator().column};
+        } catch (const pegtl::parse_error& e) {
+            result.diagnostics.push_back(syntax_error(text, e, ctx));
+            const std::size_t blank_end = skip_blanks_and_comments(text, declaration_start);
+            const std::size_t next = resume_offset(text, start_of_line(text, blank_end));
+            if (next >= text.size()) break;
+            cursor = cursor_at(text, next);
+        }
+    }
+    if (result.file->children.empty() && result.diagnostics.empty()) {
+        result.diagnostics.push_back(
+            {Severity::error, {file_index, 1, 1, 0}, "the file is empty: expected at least one declaration"});
+    }
+    return result;
+}
+
+}  // namespace rulesrun

@@ -1,0 +1,25 @@
+// The one entry point of the grammar: text in, syntax tree and syntax diagnostics out.
+#pragma once
+
+#include <string_view>
+#include <vector>
+
+#include "ast.hpp"
+#include "source_location.hpp"
+
+namespace rulesrun {
+
+struct ParseResult {
+    ast::NodePtr file;  // kind file; holds every declaration that parsed, even when others did not
+    std::vector<Diagnostic> diagnostics;
+};
+
+// Parses a whole rules file. A mistake in one declaration is reported and the parse resumes at the next line that
+// starts a declaration, so one run reports the errors of every declaration. Never throws on bad input.
+ParseResult parse_rules(std::string_view text, int file_index);
+
+// The words that start a declaration or a statement, for suggestions.
+const std::vector<std::string_view>& declaration_keywords();
+const std::vector<std::string_view>& statement_keywords();
+
+}  // namespace rulesrun

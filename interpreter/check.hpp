@@ -1,0 +1,19 @@
+// Checking a rules file: load and parse it with its imports, then resolve names and check types, arity, option values,
+// duplicates, unused and unreachable code, and that the game can end. Reports every diagnostic it can find.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "source_set.hpp"
+
+namespace rulesrun {
+
+struct CheckReport {
+    std::vector<Diagnostic> diagnostics;  // sorted by file, line and column
+    [[nodiscard]] bool has_errors() const;
+};
+
+CheckReport check_rules_file(const std::string& path, SourceSet& sources);
+
+}  // namespace rulesrun
