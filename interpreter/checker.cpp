@@ -1,7 +1,337 @@
+// The checker's passes in order, the bodies of declarations, and the checks on the game as a whole.
 #include "checker.hpp"
+
+#include <fmt/format.h>
+
+#include "checker_impl.hpp"
+#include "spelling.hpp"
 
 namespace rulesrun {
 
-std::vector<Diagnostic> check_program(const std::vector<LoadedFile>&) { return {}; }
+std::vector<Diagnostic> check_program(const std::vector<LoadedFile>& files) {
+    return checking::Checker(files).run();
+}
 
+namespace checking {
+
+using B = Type::Base;
+
+Checker::Checker(const std::vector<LoadedFile>& files) : files_(files) {
+    root_file_ = files.empty() ? -1 : files.back().source;
+    player_fields_.name = "player";
+}
+
+void Checker::error(const SourceLocation& loc, std::string message) {
+    diagnostics_.push_back({Severity::error, loc, std::move(message)});
+}
+
+void Checker::warning(const SourceLocation& loc, std::string message) {
+    diagnostics_.push_back({Severity::warning, loc, std::move(message)});
+}
+
+std::vector<Diagnostic> Checker::run() {
+    collect_declarations();
+    resolve_declaration_types();
+    check_bodies();
+    check_game_declaration();
+    check_the_game_can_end();
+    check_unused();
+    return std::move(diagnostics_);
+}
+
+namespace {
+
+const Node* body_of(const Node& decl) { return decl.find(Kind::block); }
+
+}  // namespace
+
+// Field defaults, deck and zone contents, tables, board shapes, dice, and every procedure, function, event,
+// score, winners, end condition, statistic and strategy.
+void Checker::check_bodies() {
+    for (const auto& file : files_) {
+        for (const auto& d : file.tree->children) {
+            const Node& decl = *d;
+            body_ = BodyContext{};
+            body_.pure = true;  // declarations compute values; only procedure-like bodies act
+            push_scope();
+            switch (decl.kind) {
+                case Kind::card_decl:
+                case Kind::record_decl:
+                case Kind::board_decl:
+                case Kind::player_decl:
+                case Kind::state_decl: {
+                    const Composite* self = nullptr;
+                    if (Symbol* s = find_symbol(decl.name()); s && s->decl == &decl) {
+                        if (s->type.is(B::card)) self = &cards_[static_cast<std::size_t>(s->type.id)];
+                        if (s->type.is(B::record)) self = &records_[static_cast<std::size_t>(s->type.id)];
+                        if (s->type.is(B::board)) self = &boards_[static_cast<std::size_t>(s->type.id)];
+                    }
+                    for (const auto& c : decl.children) {
+                        if (c->kind == Kind::field_decl && c->children.back()->kind != Kind::type_name &&
+                            c->children.back()->kind != Kind::list_type && c->children.back()->kind != Kind::optional_type) {
+                            const Type field_type = declared_field_type(*c);
+                            expect_type(*c->children.back(), field_type, fmt::format("the default of '{}'", c->name()));
+                        }
+                        if (c->kind == Kind::shown_as && self) check_interpolation(*c->child(0), self);
+                        if (c->kind == Kind::grid_shape || c->kind == Kind::ring_shape) {
+                            for (const auto& e : c->children) expect_int(*e, "the size of a board");
+                        }
+                    }
+                    break;
+                }
+                case Kind::deck_decl: {
+                    const Symbol* s = find_symbol(decl.name());
+                    if (s && s->decl == &decl) expect_type(*decl.child(2), s->type, "a deck");
+                    break;
+                }
+                case Kind::zone_decl: {
+                    const Symbol* s = find_symbol(decl.name());
+                    const Node* contents = decl.children.back().get();
+                    if (s && s->decl == &decl && contents->kind != Kind::zone_property && contents->kind != Kind::per_player &&
+                        contents != decl.child(1)) {
+                        expect_type(*contents, Type::list_of(s->type.element_type()), "a zone's first cards");
+                    }
+                    break;
+                }
+                case Kind::table_decl: {
+                    const Node* columns = decl.find(Kind::table_columns);
+                    const Symbol* s = find_symbol(decl.name());
+                    const Type value = s ? s->type.element_type() : Type();
+                    for (const auto& row : decl.children) {
+                        if (row->kind != Kind::table_row) continue;
+                        const std::size_t values = row->children.size() - 1;
+                        const std::size_t wanted = columns ? columns->children.size() : 1;
+                        if (values != wanted) {
+                            error(row->loc, fmt::format("this row has {} value{}, but the table has {} column{}", values,
+                                                        values == 1 ? "" : "s", wanted, wanted == 1 ? "" : "s"));
+                        }
+                        for (std::size_t i = 1; i < row->children.size(); ++i) {
+                            expect_type(*row->child(i), value, "a table value");
+                        }
+                    }
+                    break;
+                }
+                case Kind::die_decl: expect_int(*decl.child(1), "the number of faces"); break;
+                case Kind::setup_decl:
+                case Kind::play_decl:
+                    body_.pure = false;
+                    check_block(*body_of(decl));
+                    break;
+                case Kind::procedure_decl:
+                case Kind::function_decl: {
+                    const Symbol* s = find_symbol(decl.name());
+                    if (!s || s->decl != &decl) break;
+                    body_.pure = decl.kind == Kind::function_decl;
+                    if (body_.pure) body_.return_type = s->type;
+                    const auto& params = decl.find(Kind::params)->children;
+                    for (std::size_t i = 0; i < params.size(); ++i) declare_local(*params[i]->child(0), s->params[i]);
+                    const Node* body = decl.children.back().get();
+                    if (body->kind == Kind::block) {
+                        if (check_block(*body) && body_.pure) {
+                            error(body->loc, fmt::format("function '{}' can reach its end without returning a value",
+                                                         decl.name()));
+                        }
+                    } else {
+                        expect_type(*body, s->type, fmt::format("the value of function '{}'", decl.name()));
+                    }
+                    break;
+                }
+                case Kind::event_decl: {
+                    body_.pure = false;
+                    const Node& zone = *decl.child(2);
+                    Symbol* s = find_symbol(zone.text);
+                    Type card;
+                    if (!s || s->kind != SymbolKind::zone) {
+                        check_name(zone, nullptr);
+                        if (s) error(zone.loc, fmt::format("'{}' is not a zone", zone.text));
+                    } else {
+                        ++s->uses;
+                        card = s->type.element_type();
+                    }
+                    declare_local(*decl.child(0), card);
+                    find_local(decl.child(0)->text)->used = true;
+                    if (const Node* where = decl.find(Kind::where_clause)) expect_bool(*where->child(0), "an event's condition");
+                    check_block(*body_of(decl));
+                    break;
+                }
+                case Kind::score_decl:
+                    declare_local(*decl.child(0), Type::of(B::player));
+                    find_local(decl.child(0)->text)->used = true;
+                    expect_int(*decl.child(1), "a score");
+                    break;
+                case Kind::winners_decl:
+                    expect_type(*decl.child(0), Type::list_of(Type::of(B::player)), "the winners");
+                    break;
+                case Kind::end_when_decl:
+                    end_when_declarations_.push_back(&decl);
+                    expect_bool(*decl.child(0), "the condition that ends the game");
+                    if (const Node* w = decl.find(Kind::with_winners)) {
+                        expect_type(*w->child(0), Type::list_of(Type::of(B::player)), "the winners");
+                    }
+                    break;
+                case Kind::stat_decl: {
+                    Symbol* s = find_symbol(decl.name());
+                    if (!s || s->decl != &decl) break;
+                    if (const Node* each = decl.find(Kind::stat_per_player)) {
+                        s->for_each_player = true;
+                        declare_local(*each->child(0), Type::of(B::player));
+                        find_local(each->child(0)->text)->used = true;
+                    }
+                    const Node* last = decl.children.back().get();
+                    if (last->kind != Kind::string_lit && last->kind != Kind::stat_per_player && last->kind != Kind::name) {
+                        s->has_value = true;
+                        expect_int(*last, "a statistic's value");
+                    }
+                    break;
+                }
+                default: break;
+            }
+            pop_scope();
+        }
+    }
+    // Strategies last: they refer to the choice points found in the bodies above.
+    for (const auto& file : files_) {
+        for (const auto& d : file.tree->children) {
+            if (d->kind == Kind::strategy_decl) check_strategy(*d);
+        }
+    }
+}
+
+// The type resolved for a field declaration in resolve_declaration_types (resolving again would repeat its errors).
+Type Checker::declared_field_type(const Node& field_decl) const {
+    auto search = [&](const Composite& c) -> const Field* {
+        for (const auto& f : c.fields) {
+            if (f.decl == &field_decl) return &f;
+        }
+        return nullptr;
+    };
+    for (const auto* group : {&cards_, &records_, &boards_}) {
+        for (const auto& c : *group) {
+            if (const Field* f = search(c)) return f->type;
+        }
+    }
+    if (const Field* f = search(player_fields_)) return f->type;
+    if (auto it = symbols_.find(field_decl.name()); it != symbols_.end() && it->second.decl == &field_decl) {
+        return it->second.type;
+    }
+    return Type();
+}
+
+void Checker::check_strategy(const Node& decl) {
+    for (const auto& rule : decl.children) {
+        if (rule->kind != Kind::prefer_rule) continue;
+        const Node& point = *rule->child(0);
+        body_ = BodyContext{};
+        body_.pure = true;
+        body_.in_strategy = true;
+        auto it = choice_points_.find(point.text);
+        if (it == choice_points_.end()) {
+            std::vector<std::string_view> names;
+            for (const auto& [name, type] : choice_points_) names.push_back(name);
+            error(point.loc, fmt::format("no choice is named '{}': 'on' names a 'let NAME = choose ...' or a "
+                                         "'choose NAME by ...' menu{}",
+                                         point.text, did_you_mean(point.text, names)));
+        } else {
+            body_.choice_type = it->second;
+        }
+        push_scope();
+        const Type score = check_expr(*rule->child(1));
+        if (score.known() && !score.is(B::int_) && !score.is(B::bool_)) {
+            error(rule->child(1)->loc, fmt::format("a preference is a number or true/false, but this is {}", type_name(score)));
+        }
+        pop_scope();
+    }
+}
+
+void Checker::check_game_declaration() {
+    if (root_file_ < 0) return;
+    const Node& root = *files_.back().tree;
+    const Node* game = root.find(Kind::game_decl);
+    std::size_t games = 0;
+    for (const auto& file : files_) {
+        for (const auto& d : file.tree->children) {
+            if (d->kind != Kind::game_decl) continue;
+            if (++games > 1) error(d->loc, "a game is declared only once");
+        }
+    }
+    if (!game) {
+        // A library (stdlib) has no game and needs none; a file with a play block does.
+        if (root.has(Kind::play_decl) || root.has(Kind::setup_decl)) {
+            error(root.find(root.has(Kind::play_decl) ? Kind::play_decl : Kind::setup_decl)->loc,
+                  "this file has no 'game \"Title\" { players N }' declaration");
+        }
+        return;
+    }
+    const Node* players = game->find(Kind::players_clause);
+    if (!players) {
+        error(game->loc, "the game must say how many play it: players N or players LOW to HIGH");
+    } else {
+        const long low = std::stol(players->child(0)->text);
+        const long high = players->children.size() > 1 ? std::stol(players->child(1)->text) : low;
+        if (low < 1 || high < low) error(players->loc, fmt::format("no game can have {} to {} players", low, high));
+        if (const Node* seats = game->find(Kind::seat_names); seats && static_cast<long>(seats->children.size()) != high) {
+            error(seats->loc, fmt::format("{} seat names for a game of up to {} players", seats->children.size(), high));
+        }
+    }
+    std::size_t plays = 0;
+    for (const auto& file : files_) {
+        for (const auto& d : file.tree->children) {
+            if (d->kind == Kind::play_decl && ++plays > 1) error(d->loc, "'play' is declared twice");
+        }
+    }
+    if (plays == 0) error(game->loc, "the game has no 'play { ... }' block: nothing would happen");
+}
+
+void Checker::check_the_game_can_end() {
+    if (root_file_ < 0) return;
+    const Node* play = nullptr;
+    for (const auto& file : files_) {
+        if (const Node* p = file.tree->find(Kind::play_decl)) play = p;
+    }
+    if (!play || !end_game_statements_.empty() || !end_when_declarations_.empty()) return;
+    body_ = BodyContext{};
+    scopes_.clear();
+    // Check the flow again quietly: can `play` reach its end?
+    std::vector<Diagnostic> saved = std::move(diagnostics_);
+    diagnostics_.clear();
+    const bool finishes = check_block(*play->find(Kind::block));
+    diagnostics_ = std::move(saved);
+    if (!finishes) {
+        error(play->loc, "the game has no way to end: 'play' loops forever and no 'end game' statement or "
+                         "'end game when' declaration exists");
+    }
+}
+
+void Checker::check_unused() {
+    for (const auto& [name, s] : symbols_) {
+        if (!s.in_root || s.uses > 0) continue;
+        switch (s.kind) {
+            case SymbolKind::procedure:
+            case SymbolKind::function:
+            case SymbolKind::option:
+            case SymbolKind::enum_type:
+            case SymbolKind::card_type:
+            case SymbolKind::record_type:
+            case SymbolKind::deck:
+            case SymbolKind::zone:
+            case SymbolKind::state_field:
+            case SymbolKind::table:
+            case SymbolKind::board:
+            case SymbolKind::die: {
+                const Node* n = s.decl->find(Kind::name);
+                warning(n ? n->loc : s.decl->loc, fmt::format("{} '{}' is never used", kind_label(s.kind), name));
+                break;
+            }
+            case SymbolKind::stat:
+                if (!s.has_value) {
+                    warning(s.decl->find(Kind::name)->loc,
+                            fmt::format("statistic '{}' is never recorded (add 'record ... as {}' or '= value')", name, name));
+                }
+                break;
+            default: break;
+        }
+    }
+}
+
+}  // namespace checking
 }  // namespace rulesrun

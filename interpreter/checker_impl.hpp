@@ -1,0 +1,171 @@
+// The checker's working state, shared by its parts: declarations (checker_declarations.cpp), expressions
+// (checker_expressions.cpp), statements (checker_statements.cpp), built-in functions (builtins.cpp) and the
+// whole-game checks (checker.cpp).
+#pragma once
+
+#include <algorithm>
+#include <map>
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "ast.hpp"
+#include "loader.hpp"
+#include "types.hpp"
+
+namespace rulesrun::checking {
+
+using ast::Kind;
+using ast::Node;
+
+struct Field {
+    std::string name;
+    Type type;
+    bool is_state = false;    // may change during the game (card fields need `state`)
+    bool is_private = false;  // player fields seen only by their owner
+    bool has_default = false;
+    const Node* decl = nullptr;
+};
+
+// The fields of a card type, record type, board space type or of every player.
+struct Composite {
+    std::string name;
+    std::vector<Field> fields;
+    const Node* decl = nullptr;
+    [[nodiscard]] const Field* field(std::string_view n) const;
+};
+
+struct EnumInfo {
+    std::string name;
+    std::vector<std::string> values;
+};
+
+enum class SymbolKind {
+    option, enum_type, card_type, record_type, deck, zone, state_field, table, board, die, procedure, function,
+    stat, strategy, seat, builtin_value
+};
+
+// "procedure", "zone", ... for messages.
+const char* kind_label(SymbolKind k);
+
+struct Symbol {
+    SymbolKind kind{};
+    std::string name;
+    const Node* decl = nullptr;  // the declaring node (for locations and bodies)
+    Type type;                   // the value's type; for callables the result
+    std::vector<Type> params;
+    std::vector<std::string> param_names;
+    bool per_player = false;     // zones: one per player, read as p.NAME
+    bool in_root = false;        // declared in the checked file itself, not in an import
+    bool has_value = false;      // statistics: computed at the end (= EXPR) rather than recorded
+    bool for_each_player = false;  // statistics: one sample per player
+    int uses = 0;
+};
+
+struct Local {
+    Type type;
+    SourceLocation loc;
+    bool used = false;
+    bool assigned = false;
+};
+
+// What the statement being checked may do.
+struct BodyContext {
+    bool pure = false;                  // a function: no moves, choices, chance or changes to the game
+    std::optional<Type> return_type;    // functions only
+    int loop_depth = 0;
+    bool in_strategy = false;           // `me` and `choice` exist
+    Type choice_type;                   // strategies: the type of `choice`
+};
+
+class Checker {
+public:
+    explicit Checker(const std::vector<LoadedFile>& files);
+    std::vector<Diagnostic> run();
+
+    // ---- reporting
+    void error(const SourceLocation& loc, std::string message);
+    void warning(const SourceLocation& loc, std::string message);
+
+    // ---- declarations (checker_declarations.cpp)
+    void collect_declarations();
+    void declare(SymbolKind kind, const Node& decl, std::string_view name, Type type);
+    void resolve_declaration_types();
+    Type resolve_type(const Node* type_node);
+    void check_option(const Node& decl);
+    void check_bodies();
+    std::vector<Field> resolve_fields(const Node& decl);
+
+    // ---- expressions (checker_expressions.cpp)
+    Type check_expr(const Node& e, const Type* expected = nullptr);
+    Type check_name(const Node& e, const Type* expected);
+    Type check_binary(const Node& e);
+    Type check_field(const Node& e);
+    Type check_index(const Node& e);
+    Type check_call(const Node& e, bool as_statement);
+    Type check_constructor(const Node& call, const Composite& composite, const Type& type);
+    Type check_comprehension(const Node& e);
+    Type check_list(const Node& e, const Type* expected);
+    void expect_type(const Node& e, const Type& expected, std::string_view what);
+    Type expect_bool(const Node& e, std::string_view what);
+    Type expect_int(const Node& e, std::string_view what);
+    void check_interpolation(const Node& text_node, const Composite* fields_in_scope);
+    std::string type_name(const Type& t) const;
+    std::optional<Type> enum_value_type(std::string_view value, const Type* expected, const SourceLocation& loc);
+
+    // ---- built-in functions (builtins.cpp)
+    std::optional<Type> check_builtin_call(const Node& call, std::string_view name, bool as_statement);
+    static const std::vector<std::string_view>& builtin_names();
+
+    // ---- statements (checker_statements.cpp)
+    // Returns whether execution can run past the end of the block (false after return, break or end game).
+    bool check_block(const Node& block);
+    bool check_statement(const Node& s);
+    void check_let(const Node& s);
+    void check_assign(const Node& s);
+    void check_choice(const Node& choice, const Node& name_node);
+    void check_menu(const Node& s);
+    void check_simultaneously(const Node& s);
+    void check_move(const Node& s);
+    void check_record(const Node& s);
+    void forbid_in_function(const Node& s, std::string_view what);
+    void check_call_statement(const Node& s);
+    bool contains_break(const Node& block) const;
+
+    // ---- scopes
+    void push_scope();
+    void pop_scope();
+    void declare_local(const Node& name_node, const Type& type);
+    Local* find_local(std::string_view name);
+    Symbol* find_symbol(std::string_view name);
+    std::vector<std::string_view> visible_names() const;
+
+    // ---- whole game (checker.cpp)
+    void check_strategy(const Node& decl);
+    Type declared_field_type(const Node& field_decl) const;
+    void check_game_declaration();
+    void check_unused();
+    void check_the_game_can_end();
+
+    const std::vector<LoadedFile>& files_;
+    std::vector<Diagnostic> diagnostics_;
+    int root_file_ = -1;
+
+    std::map<std::string, Symbol, std::less<>> symbols_;
+    std::vector<EnumInfo> enums_;
+    std::map<std::string, std::vector<int>, std::less<>> enum_value_owners_;
+    std::vector<Composite> cards_, records_, boards_;
+    std::vector<bool> board_is_grid_;
+    Composite player_fields_;
+    std::map<std::string, Type, std::less<>> choice_points_;  // choice name -> type of `choice`
+    std::map<std::string, const Node*, std::less<>> menu_enum_by_name_;
+    std::set<std::string, std::less<>> recorded_stats_;
+    std::vector<const Node*> end_game_statements_;
+    std::vector<const Node*> end_when_declarations_;
+
+    std::vector<std::map<std::string, Local, std::less<>>> scopes_;
+    BodyContext body_;
+};
+
+}  // namespace rulesrun::checking

@@ -1,0 +1,370 @@
+// Statements: scopes, assignments, loops, choices, moves, statistics, and what a function may not do.
+#include <fmt/format.h>
+
+#include "checker_impl.hpp"
+#include "spelling.hpp"
+
+namespace rulesrun::checking {
+
+using B = Type::Base;
+
+void Checker::push_scope() { scopes_.emplace_back(); }
+
+void Checker::pop_scope() {
+    for (const auto& [name, local] : scopes_.back()) {
+        if (!local.used && local.loc.file == root_file_ && name != "_") {
+            warning(local.loc, fmt::format("'{}' is never used", name));
+        }
+    }
+    scopes_.pop_back();
+}
+
+void Checker::declare_local(const Node& name_node, const Type& type) {
+    auto& scope = scopes_.back();
+    if (scope.count(name_node.text)) {
+        error(name_node.loc, fmt::format("'{}' is already defined here", name_node.text));
+        return;
+    }
+    scope[name_node.text] = Local{type, name_node.loc, false, false};
+}
+
+Local* Checker::find_local(std::string_view name) {
+    for (auto it = scopes_.rbegin(); it != scopes_.rend(); ++it) {
+        if (auto found = it->find(name); found != it->end()) return &found->second;
+    }
+    return nullptr;
+}
+
+Symbol* Checker::find_symbol(std::string_view name) {
+    auto it = symbols_.find(name);
+    return it == symbols_.end() ? nullptr : &it->second;
+}
+
+std::vector<std::string_view> Checker::visible_names() const {
+    std::vector<std::string_view> names = {"players"};
+    for (const auto& scope : scopes_) {
+        for (const auto& [name, local] : scope) names.push_back(name);
+    }
+    for (const auto& [name, s] : symbols_) names.push_back(name);
+    for (const auto& [value, owners] : enum_value_owners_) names.push_back(value);
+    if (body_.in_strategy) {
+        names.push_back("me");
+        names.push_back("choice");
+    }
+    return names;
+}
+
+void Checker::forbid_in_function(const Node& s, std::string_view what) {
+    if (body_.pure) error(s.loc, fmt::format("a function cannot {}: make it a procedure", what));
+}
+
+bool Checker::check_block(const Node& block) {
+    push_scope();
+    bool reachable = true;
+    bool warned = false;
+    for (const auto& s : block.children) {
+        if (!reachable && !warned) {
+            warning(s->loc, "this statement can never run (it follows a return, break or end game)");
+            warned = true;
+        }
+        if (!check_statement(*s)) reachable = false;
+    }
+    pop_scope();
+    return reachable;
+}
+
+void Checker::check_let(const Node& s) {
+    const Node& name = *s.child(0);
+    const Node& value = *s.child(1);
+    if (value.kind == Kind::choose_one || value.kind == Kind::choose_subset) {
+        forbid_in_function(s, "ask a player to choose");
+        check_choice(value, name);
+        return;
+    }
+    const Type t = check_expr(value);
+    if (t.is(B::nothing)) error(value.loc, "this gives no value to name");
+    declare_local(name, t.is(B::none) ? Type() : t);
+}
+
+// let NAME = choose [optional] one|subset of DOMAIN [where COND] by PLAYER ["prompt"]
+void Checker::check_choice(const Node& choice, const Node& name_node) {
+    const bool optional = choice.has(Kind::choose_optional);
+    const Node& domain = *choice.child(optional ? 1 : 0);
+    const Type source = check_expr(domain);
+    if (source.known() && !source.is_sequence()) {
+        error(domain.loc, fmt::format("a choice is made from a list, a zone or an enum, but this is {}", type_name(source)));
+    }
+    const Type element = source.is_sequence() ? source.element_type() : Type();
+    const bool subset = choice.kind == Kind::choose_subset;
+    Type result = subset ? Type::list_of(element) : element;
+    if (optional && !subset) result = result.as_optional();
+    if (const Node* where = choice.find(Kind::where_clause)) {
+        push_scope();  // in `where`, the name stands for the candidate
+        declare_local(name_node, result);
+        find_local(name_node.text)->used = true;
+        expect_bool(*where->child(0), "the condition of a choice");
+        pop_scope();
+    }
+    const Node* chooser = choice.find(Kind::chooser);
+    const Type who = check_expr(*chooser->child(0));
+    if (who.known() && !who.is(B::player)) {
+        error(chooser->child(0)->loc, fmt::format("'by' names the player who chooses, but this is {}", type_name(who)));
+    }
+    if (const Node* prompt = choice.find(Kind::prompt)) check_interpolation(*prompt, nullptr);
+    choice_points_.emplace(name_node.text, subset ? Type::list_of(element) : element);
+    declare_local(name_node, result);
+}
+
+void Checker::check_menu(const Node& s) {
+    forbid_in_function(s, "ask a player to choose");
+    const Node& name = *s.child(0);
+    const Type who = check_expr(*s.find(Kind::chooser)->child(0));
+    if (who.known() && !who.is(B::player)) error(s.find(Kind::chooser)->loc, "'by' names the player who chooses");
+    // The options of a menu form an enum of their own, so strategies can say `choice == draw`.
+    const int id = static_cast<int>(enums_.size());
+    EnumInfo options{"choice " + name.text, {}};
+    for (const auto& c : s.children) {
+        if (c->kind != Kind::menu_option) continue;
+        const std::string& option = c->child(0)->text;
+        if (std::find(options.values.begin(), options.values.end(), option) != options.values.end()) {
+            error(c->child(0)->loc, fmt::format("option '{}' appears twice in this choice", option));
+        }
+        options.values.push_back(option);
+        for (const auto& part : c->children) {
+            if (part->kind == Kind::block) {
+                check_block(*part);
+            } else if (part.get() != c->child(0) && part->kind != Kind::string_lit) {
+                expect_bool(*part, "the condition after 'when'");
+            }
+        }
+    }
+    if (options.values.empty()) error(s.loc, "a choice needs at least one option");
+    for (const auto& v : options.values) enum_value_owners_[v].push_back(id);
+    enums_.push_back(std::move(options));
+    choice_points_.emplace(name.text, Type::of(B::enum_, id));
+}
+
+void Checker::check_simultaneously(const Node& s) {
+    forbid_in_function(s, "ask players to choose");
+    push_scope();
+    const Type source = check_expr(*s.child(1));
+    if (source.known() && !(source.is_sequence() && source.element_type().is(B::player))) {
+        error(s.child(1)->loc, fmt::format("'simultaneously for each' needs a list of players, but this is {}", type_name(source)));
+    }
+    declare_local(*s.child(0), Type::of(B::player));
+    const Node& body = *s.child(2);
+    const Node* first = body.child(0);
+    const bool starts_with_choice = first && first->kind == Kind::let_stmt &&
+                                    (first->child(1)->kind == Kind::choose_one || first->child(1)->kind == Kind::choose_subset);
+    if (!starts_with_choice) {
+        error(first ? first->loc : body.loc,
+              "the body of 'simultaneously' must start with the secret choice: let x = choose ... by " + s.child(0)->text);
+    }
+    check_block(body);
+    pop_scope();
+}
+
+void Checker::check_assign(const Node& s) {
+    const Node& target = *s.child(0);
+    const Node& op = *s.child(1);
+    const Node& value = *s.child(2);
+    Type target_type;
+    if (target.kind == Kind::name) {
+        if (Local* local = find_local(target.text)) {
+            target_type = local->type;
+            local->assigned = true;
+        } else if (Symbol* sym = find_symbol(target.text)) {
+            ++sym->uses;
+            target_type = sym->type;
+            if (sym->kind != SymbolKind::state_field) {
+                error(target.loc, fmt::format("'{}' cannot be changed: only locals, state fields and fields of players, "
+                                              "cards and spaces can", target.text));
+            }
+            forbid_in_function(s, "change the game's state");
+        } else {
+            target_type = check_name(target, nullptr);
+        }
+    } else if (target.kind == Kind::field) {
+        target_type = check_expr(target);
+        const Type object = check_expr(*target.child(0));
+        const std::string_view field = target.child(1)->text;
+        if (object.is(B::card) && object.id >= 0) {
+            const Field* f = cards_[static_cast<std::size_t>(object.id)].field(field);
+            if (f && !f->is_state) {
+                error(target.child(1)->loc, fmt::format("'{}' is printed on the card and cannot change; declare it "
+                                                        "'state {}' if it should", field, field));
+            }
+        } else if (object.is(B::record)) {
+            error(target.child(1)->loc, "a record is a value and cannot change: make a new one");
+        }
+        if (!object.is(B::unknown)) forbid_in_function(s, "change the game's state");
+    } else {
+        error(target.loc, "only a name or a field can be assigned to");
+        return;
+    }
+    if (op.text != "=") {
+        if (target_type.known() && !target_type.is(B::int_)) {
+            error(op.loc, fmt::format("'{}' needs a number on its left, but this is {}", op.text, type_name(target_type)));
+        }
+        expect_int(value, fmt::format("the value after '{}'", op.text));
+        return;
+    }
+    const Type t = check_expr(value, &target_type);
+    if (!assignable(t, target_type)) {
+        error(value.loc, fmt::format("cannot assign {} to {}", type_name(t), type_name(target_type)));
+    }
+}
+
+void Checker::check_move(const Node& s) {
+    forbid_in_function(s, "move cards");
+    const Type what = check_expr(*s.child(0));
+    const bool movable = what.is(B::card) || what.is(B::zone) || (what.is(B::list) && (what.element_type().is(B::card) || !what.element_type().known()));
+    if (what.known() && !movable) {
+        error(s.child(0)->loc, fmt::format("'move' moves a card, a list of cards or a zone's cards, but this is {}", type_name(what)));
+    }
+    const Type to = check_expr(*s.child(1));
+    if (to.known() && !to.is(B::zone)) {
+        error(s.child(1)->loc, fmt::format("cards can only be moved to a zone, but this is {}", type_name(to)));
+    }
+    if (const Node* place = s.find(Kind::move_place); place && place->children.size() > 1) {
+        expect_int(*place->child(1), "a position");
+    }
+}
+
+void Checker::check_record(const Node& s) {
+    forbid_in_function(s, "record statistics");
+    expect_int(*s.child(0), "a recorded value");
+    const Node& stat = *s.child(1);
+    Symbol* sym = find_symbol(stat.text);
+    if (!sym || sym->kind != SymbolKind::stat) {
+        std::vector<std::string_view> stats;
+        for (const auto& [name, candidate] : symbols_) {
+            if (candidate.kind == SymbolKind::stat) stats.push_back(name);
+        }
+        error(stat.loc, fmt::format("unknown statistic '{}': declare it with stat {} \"what it measures\"{}", stat.text,
+                                    stat.text, did_you_mean(stat.text, stats)));
+        return;
+    }
+    ++sym->uses;
+    recorded_stats_.insert(sym->name);
+    if (sym->has_value) {
+        error(stat.loc, fmt::format("statistic '{}' is computed at the end of each game (= ...) and cannot also be recorded", stat.text));
+    }
+    const Node* for_player = s.find(Kind::record_for);
+    if (sym->for_each_player && !for_player) {
+        error(stat.loc, fmt::format("statistic '{}' is kept for each player: write 'record ... as {} for p'", stat.text, stat.text));
+    }
+    if (for_player) {
+        const Type who = check_expr(*for_player->child(0));
+        if (who.known() && !who.is(B::player)) error(for_player->child(0)->loc, "'for' names a player");
+        if (!sym->for_each_player) {
+            error(for_player->loc, fmt::format("statistic '{}' is not kept per player: declare it 'stat {} for each p \"...\"'", stat.text, stat.text));
+        }
+    }
+}
+
+// Returns whether execution can continue after the statement.
+bool Checker::check_statement(const Node& s) {
+    switch (s.kind) {
+        case Kind::let_stmt: check_let(s); return true;
+        case Kind::assign_stmt: check_assign(s); return true;
+        case Kind::call_stmt: check_call_statement(s); return true;
+        case Kind::if_stmt: {
+            expect_bool(*s.child(0), "the condition of 'if'");
+            bool continues = check_block(*s.child(1));
+            if (const Node* otherwise = s.find(Kind::else_clause)) {
+                const Node& body = *otherwise->child(0);
+                continues = (body.kind == Kind::if_stmt ? check_statement(body) : check_block(body)) || continues;
+            } else {
+                continues = true;
+            }
+            return continues;
+        }
+        case Kind::for_stmt: {
+            push_scope();
+            const Type source = check_expr(*s.child(1));
+            if (source.known() && !source.is_sequence()) {
+                error(s.child(1)->loc, fmt::format("'for' needs a list, a zone or an enum, but this is {}", type_name(source)));
+            }
+            declare_local(*s.child(0), source.is_sequence() ? source.element_type() : Type());
+            find_local(s.child(0)->text)->used = true;
+            if (const Node* where = s.find(Kind::where_clause)) expect_bool(*where->child(0), "a 'where' condition");
+            ++body_.loop_depth;
+            check_block(*s.children.back());
+            --body_.loop_depth;
+            pop_scope();
+            return true;
+        }
+        case Kind::while_stmt:
+        case Kind::repeat_stmt: {
+            const bool forever = s.kind == Kind::repeat_stmt && s.children.size() == 1;
+            if (s.kind == Kind::while_stmt) expect_bool(*s.child(0), "the condition of 'while'");
+            if (s.kind == Kind::repeat_stmt && !forever) expect_int(*s.child(0), "the number of repeats");
+            ++body_.loop_depth;
+            check_block(*s.children.back());
+            --body_.loop_depth;
+            const bool endless = forever || (s.kind == Kind::while_stmt && s.child(0)->kind == Kind::true_lit);
+            return !endless || contains_break(*s.children.back());
+        }
+        case Kind::simultaneously_stmt: check_simultaneously(s); return true;
+        case Kind::choose_menu_stmt: check_menu(s); return true;
+        case Kind::move_stmt: check_move(s); return true;
+        case Kind::shuffle_stmt: {
+            forbid_in_function(s, "shuffle");
+            const Type t = check_expr(*s.child(0));
+            if (t.known() && !t.is(B::zone)) error(s.child(0)->loc, fmt::format("only a zone can be shuffled, not {}", type_name(t)));
+            return true;
+        }
+        case Kind::return_stmt: {
+            if (body_.return_type) {
+                if (s.children.empty()) {
+                    error(s.loc, fmt::format("a function must return a value ({})", type_name(*body_.return_type)));
+                } else {
+                    expect_type(*s.child(0), *body_.return_type, "the returned value");
+                }
+            } else if (!s.children.empty()) {
+                error(s.child(0)->loc, "a procedure returns no value (only functions do)");
+            }
+            return false;
+        }
+        case Kind::break_stmt:
+            if (body_.loop_depth == 0) error(s.loc, "'break' is only allowed inside a loop");
+            return false;
+        case Kind::end_game_stmt:
+            forbid_in_function(s, "end the game");
+            end_game_statements_.push_back(&s);
+            if (const Node* w = s.find(Kind::with_winners)) {
+                expect_type(*w->child(0), Type::list_of(Type::of(B::player)), "the winners");
+            }
+            return false;
+        case Kind::record_stmt: check_record(s); return true;
+        case Kind::say_stmt:
+            forbid_in_function(s, "say anything");
+            check_expr(*s.child(0));
+            return true;
+        case Kind::phase_stmt: return check_block(*s.child(1));
+        default:
+            error(s.loc, fmt::format("unexpected {}", ast::kind_name(s.kind)));
+            return true;
+    }
+}
+
+bool Checker::contains_break(const Node& block) const {
+    for (const auto& c : block.children) {
+        switch (c->kind) {
+            case Kind::break_stmt: return true;
+            case Kind::for_stmt:
+            case Kind::while_stmt:
+            case Kind::repeat_stmt:
+            case Kind::simultaneously_stmt: continue;  // a break there leaves the inner loop
+            default:
+                if (contains_break(*c)) return true;
+        }
+    }
+    return false;
+}
+
+// A call statement has the children [name, args], like a call expression.
+void Checker::check_call_statement(const Node& s) { check_call(s, true); }
+
+}  // namespace rulesrun::checking
