@@ -37,7 +37,7 @@ MESSAGE(bracket_close, "expected ']'");
 MESSAGE(brace_open, "expected '{'");
 MESSAGE(block_open, "expected '{'");
 MESSAGE(block, "expected '{' to open a block");
-MESSAGE(block_close, "expected a statement or '}' to close the block");
+MESSAGE(block_close, "expected a statement or '}'");
 MESSAGE(fields_close, "expected a field ('name: type') or '}'");
 MESSAGE(field_list, "expected '{' and a list of fields");
 MESSAGE(values_close, "expected a value name or '}'");

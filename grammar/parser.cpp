@@ -125,6 +125,14 @@ Diagnostic syntax_error(std::string_view text, const pegtl::parse_error& e, cons
     return d;
 }
 
+// The second word of a declaration: `procedure deal(...)` -> deal.
+std::string_view declared_name(std::string_view text, std::size_t offset) {
+    const std::string_view keyword = word_at(text, offset);
+    std::size_t next = offset + keyword.size();
+    while (next < text.size() && (text[next] == ' ' || text[next] == '\t')) ++next;
+    return keyword.empty() ? std::string_view() : word_at(text, next);
+}
+
 bool starts_declaration(std::string_view text, std::size_t offset) {
     const std::string_view word = word_at(text, offset);
     const auto& keywords = declaration_keywords();
@@ -209,6 +217,7 @@ ParseResult parse_rules(std::string_view text, int file_index) {
         } catch (const pegtl::parse_error& e) {
             result.diagnostics.push_back(syntax_error(text, e, ctx));
             const std::size_t blank_end = skip_blanks_and_comments(text, declaration_start);
+            if (auto name = declared_name(text, blank_end); !name.empty()) result.unparsed_names.emplace_back(name);
             const std::size_t next = resume_offset(text, start_of_line(text, blank_end));
             if (next >= text.size()) break;
             cursor = cursor_at(text, next);

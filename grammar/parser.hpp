@@ -1,6 +1,7 @@
 // The one entry point of the grammar: text in, syntax tree and syntax diagnostics out.
 #pragma once
 
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -12,6 +13,9 @@ namespace rulesrun {
 struct ParseResult {
     ast::NodePtr file;  // kind file; holds every declaration that parsed, even when others did not
     std::vector<Diagnostic> diagnostics;
+    // Names of declarations that failed to parse ("procedure deal" -> deal), so that the checker does not report
+    // every use of them as unknown.
+    std::vector<std::string> unparsed_names;
 };
 
 // Parses a whole rules file. A mistake in one declaration is reported and the parse resumes at the next line that

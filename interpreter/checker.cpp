@@ -19,9 +19,14 @@ using B = Type::Base;
 Checker::Checker(const std::vector<LoadedFile>& files) : files_(files) {
     root_file_ = files.empty() ? -1 : files.back().source;
     player_fields_.name = "player";
+    for (const auto& f : files) unparsed_names_.insert(f.unparsed_names.begin(), f.unparsed_names.end());
 }
 
 void Checker::error(const SourceLocation& loc, std::string message) {
+    // An unknown name that is the name of a declaration with a syntax error would only repeat that error.
+    for (const auto& name : unparsed_names_) {
+        if (message.starts_with("unknown") && message.find("'" + name + "'") != std::string::npos) return;
+    }
     diagnostics_.push_back({Severity::error, loc, std::move(message)});
 }
 

@@ -161,6 +161,7 @@ public:
     std::map<std::string, Type, std::less<>> choice_points_;  // choice name -> type of `choice`
     std::map<std::string, const Node*, std::less<>> menu_enum_by_name_;
     std::set<std::string, std::less<>> recorded_stats_;
+    std::set<std::string, std::less<>> unparsed_names_;  // not reported as unknown: their syntax error says enough
     std::vector<const Node*> end_game_statements_;
     std::vector<const Node*> end_when_declarations_;
 

@@ -45,7 +45,13 @@ std::vector<std::string_view> Checker::visible_names() const {
     for (const auto& scope : scopes_) {
         for (const auto& [name, local] : scope) names.push_back(name);
     }
-    for (const auto& [name, s] : symbols_) names.push_back(name);
+    for (const auto& [name, s] : symbols_) {
+        // Only what can stand as a value: a misspelled zone should not be "corrected" into a procedure.
+        const bool value_like = s.kind != SymbolKind::procedure && s.kind != SymbolKind::function &&
+                                s.kind != SymbolKind::stat && s.kind != SymbolKind::strategy &&
+                                s.kind != SymbolKind::card_type && s.kind != SymbolKind::record_type;
+        if (value_like) names.push_back(name);
+    }
     for (const auto& [value, owners] : enum_value_owners_) names.push_back(value);
     if (body_.in_strategy) {
         names.push_back("me");

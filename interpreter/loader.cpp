@@ -49,6 +49,7 @@ public:
             if (imported >= 0) file.imports.push_back(imported);
         }
         file.tree = std::move(parsed.file);
+        file.unparsed_names = std::move(parsed.unparsed_names);
         stack_.pop_back();
         stack_paths_.pop_back();
         finished_.emplace(key, *index);

@@ -13,6 +13,7 @@ struct LoadedFile {
     int source = -1;    // index in the SourceSet
     ast::NodePtr tree;  // the parsed declarations (possibly partial when the file has syntax errors)
     std::vector<int> imports;  // indices of the files it imports, in order
+    std::vector<std::string> unparsed_names;  // declarations that failed to parse
 };
 
 struct LoadResult {
