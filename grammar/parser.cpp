@@ -18,6 +18,8 @@ using grammar::ParseNode;
 
 // Deeper nesting than this is surely a mistake or an attack, and would exhaust the stack.
 constexpr int max_nesting = 200;
+// After this many syntax errors the file is surely not a rules file; more messages would not help.
+constexpr std::size_t max_syntax_errors = 50;
 
 // The constructs open at the current position, innermost last, so that an error can say where it is.
 struct ParseContext {
@@ -160,9 +162,11 @@ struct Cursor {
     std::size_t byte = 0, line = 1, column = 1;
 };
 
-Cursor cursor_at(std::string_view text, std::size_t byte) {
-    Cursor c{byte, 1, 1};
-    for (std::size_t i = 0; i < byte; ++i) {
+// The cursor moved forward from `from` to `byte`.
+Cursor advance(std::string_view text, Cursor from, std::size_t byte) {
+    Cursor c = from;
+    c.byte = byte;
+    for (std::size_t i = from.byte; i < byte; ++i) {
         if (text[i] == '\n') {
             ++c.line;
             c.column = 1;
@@ -220,7 +224,12 @@ ParseResult parse_rules(std::string_view text, int file_index) {
             if (auto name = declared_name(text, blank_end); !name.empty()) result.unparsed_names.emplace_back(name);
             const std::size_t next = resume_offset(text, start_of_line(text, blank_end));
             if (next >= text.size()) break;
-            cursor = cursor_at(text, next);
+            cursor = advance(text, cursor, next);
+            if (result.diagnostics.size() >= max_syntax_errors) {
+                result.diagnostics.push_back({Severity::error, {file_index, cursor.line, cursor.column, cursor.byte},
+                                              fmt::format("too many syntax errors ({}): stopping here", max_syntax_errors)});
+                break;
+            }
         }
     }
     if (result.file->children.empty() && result.diagnostics.empty()) {

@@ -41,6 +41,7 @@ std::vector<Diagnostic> Checker::run() {
     check_game_declaration();
     check_the_game_can_end();
     check_unused();
+    check_unreachable_callables();
     return std::move(diagnostics_);
 }
 
@@ -58,6 +59,8 @@ void Checker::check_bodies() {
             const Node& decl = *d;
             body_ = BodyContext{};
             body_.pure = true;  // declarations compute values; only procedure-like bodies act
+            const bool callable = decl.kind == Kind::procedure_decl || decl.kind == Kind::function_decl;
+            current_callable_ = callable ? std::string(decl.name()) : std::string();
             push_scope();
             switch (decl.kind) {
                 case Kind::card_decl:
@@ -307,9 +310,34 @@ void Checker::check_the_game_can_end() {
     }
 }
 
+// Procedures and functions that are called, but only from code that itself never runs.
+void Checker::check_unreachable_callables() {
+    std::set<std::string, std::less<>> reached;
+    std::vector<std::string> pending = {""};
+    while (!pending.empty()) {
+        const std::string from = pending.back();
+        pending.pop_back();
+        for (const auto& to : calls_[from]) {
+            if (reached.insert(to).second) pending.push_back(to);
+        }
+    }
+    const bool library = root_file_ >= 0 && !files_.back().tree->has(Kind::game_decl);
+    if (library) return;
+    for (const auto& [name, s] : symbols_) {
+        const bool callable = s.kind == SymbolKind::procedure || s.kind == SymbolKind::function;
+        if (!callable || !s.in_root || s.uses == 0 || reached.count(name)) continue;
+        warning(s.decl->find(Kind::name)->loc,
+                fmt::format("{} '{}' can never run: it is only called from procedures or functions that are never "
+                            "called themselves", kind_label(s.kind), name));
+    }
+}
+
 void Checker::check_unused() {
+    // A library (a file without a game) offers its procedures and functions to others: unused is normal there.
+    const bool library = root_file_ >= 0 && !files_.back().tree->has(Kind::game_decl);
     for (const auto& [name, s] : symbols_) {
         if (!s.in_root || s.uses > 0) continue;
+        if (library && (s.kind == SymbolKind::procedure || s.kind == SymbolKind::function)) continue;
         switch (s.kind) {
             case SymbolKind::procedure:
             case SymbolKind::function:

@@ -291,6 +291,7 @@ Type Checker::check_call(const Node& e, bool as_statement) {
         return Type();
     }
     ++s->uses;
+    calls_[current_callable_].insert(s->name);
     const bool is_procedure = s->kind == SymbolKind::procedure;
     if (is_procedure && !as_statement) {
         error(callee.loc, fmt::format("procedure '{}' gives no value; call it on its own line (or make it a function)", name));

@@ -146,6 +146,7 @@ public:
     Type declared_field_type(const Node& field_decl) const;
     void check_game_declaration();
     void check_unused();
+    void check_unreachable_callables();
     void check_the_game_can_end();
 
     const std::vector<LoadedFile>& files_;
@@ -164,6 +165,10 @@ public:
     std::set<std::string, std::less<>> unparsed_names_;  // not reported as unknown: their syntax error says enough
     std::vector<const Node*> end_game_statements_;
     std::vector<const Node*> end_when_declarations_;
+    // Who calls whom: the procedure or function whose body is being checked ("" for everything else, which runs
+    // whenever the game does) -> the callables it calls. Used to find code that can never run.
+    std::string current_callable_;
+    std::map<std::string, std::set<std::string, std::less<>>, std::less<>> calls_;
 
     std::vector<std::map<std::string, Local, std::less<>>> scopes_;
     BodyContext body_;
