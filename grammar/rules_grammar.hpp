@@ -181,8 +181,9 @@ NODE(with_winners, if_must<KW("with"), _, winners_keyword, _, expr>);
 struct game_keyword : KW("game") {};
 NODE(end_game_stmt, if_must<KW("end"), _, game_keyword, opt<_, with_winners>>);
 struct as_keyword : KW("as") {};
-NODE(record_for, if_must<KW("for"), _, expr>);
-NODE(record_stmt, if_must<KW("record"), _, expr, _, as_keyword, _, name, opt<_, record_for>>);
+// `for PLAYER` must be on the line of `record`, so that a `for` loop on the next line stays a loop.
+NODE(record_for, seq<star<ascii::blank>, KW("for"), _, expr_required>);
+NODE(record_stmt, if_must<KW("record"), _, expr, _, as_keyword, _, name, opt<record_for>>);
 NODE(say_stmt, if_must<KW("say"), _, expr>);
 NODE(phase_stmt, if_must<KW("phase"), _, name, _, block>);
 

@@ -73,6 +73,13 @@ public:
                 if (n->has(Kind::for_clause)) n->kind = Kind::comprehension;
                 break;
             case Kind::repeat_forever: n->kind = Kind::block; break;
+            case Kind::let_stmt:  // let x = choose optional one of ...: the marker belongs inside the choice
+                if (n->children.size() == 3 && n->children[1]->kind == Kind::choose_optional) {
+                    auto& choice = n->children[2]->children;
+                    choice.insert(choice.begin(), std::move(n->children[1]));
+                    n->children.erase(n->children.begin() + 1);
+                }
+                break;
             case Kind::unary:  // [op, operand] -> unary 'op' (operand)
                 n->text = n->children.front()->text;
                 n->children.erase(n->children.begin());

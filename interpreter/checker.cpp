@@ -178,18 +178,13 @@ void Checker::check_bodies() {
                     }
                     break;
                 case Kind::stat_decl: {
-                    Symbol* s = find_symbol(decl.name());
+                    const Symbol* s = find_symbol(decl.name());
                     if (!s || s->decl != &decl) break;
                     if (const Node* each = decl.find(Kind::stat_per_player)) {
-                        s->for_each_player = true;
                         declare_local(*each->child(0), Type::of(B::player));
                         find_local(each->child(0)->text)->used = true;
                     }
-                    const Node* last = decl.children.back().get();
-                    if (last->kind != Kind::string_lit && last->kind != Kind::stat_per_player && last->kind != Kind::name) {
-                        s->has_value = true;
-                        expect_int(*last, "a statistic's value");
-                    }
+                    if (s->has_value) expect_int(*decl.children.back(), "a statistic's value");
                     break;
                 }
                 default: break;

@@ -119,7 +119,14 @@ void Checker::collect_declarations() {
                 case Kind::die_decl: declare(SymbolKind::die, decl, name, Type::of(Type::Base::die)); break;
                 case Kind::procedure_decl: declare(SymbolKind::procedure, decl, name, Type::of(Type::Base::nothing)); break;
                 case Kind::function_decl: declare(SymbolKind::function, decl, name, Type()); break;
-                case Kind::stat_decl: declare(SymbolKind::stat, decl, name, Type::of(Type::Base::int_)); break;
+                case Kind::stat_decl: {
+                    declare(SymbolKind::stat, decl, name, Type::of(Type::Base::int_));
+                    Symbol* s = find_symbol(name);
+                    if (!s || s->decl != &decl) break;
+                    s->for_each_player = decl.has(Kind::stat_per_player);
+                    s->has_value = decl.children.back()->kind != Kind::string_lit;  // `= EXPR` follows the description
+                    break;
+                }
                 case Kind::strategy_decl: declare(SymbolKind::strategy, decl, name, Type()); break;
                 case Kind::state_decl:
                     for (const auto& f : decl.children) declare(SymbolKind::state_field, *f, f->name(), Type());

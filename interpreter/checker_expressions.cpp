@@ -98,6 +98,10 @@ Type Checker::check_name(const Node& e, const Type* expected) {
                 return Type();
             case SymbolKind::stat:
             case SymbolKind::strategy:
+                // Statistics and strategies are never values: an enum value of the same name (a strategy `stay`
+                // for the choice `stay`) is meant.
+                --s->uses;
+                if (auto t = enum_value_type(name, expected, e.loc)) return *t;
                 error(e.loc, fmt::format("'{}' is a {} and has no value in the game", name,
                                          s->kind == SymbolKind::stat ? "statistic" : "strategy"));
                 return Type();
