@@ -9,7 +9,7 @@ using B = Type::Base;
 
 namespace {
 
-enum class Shape { any, integer, boolean, player, sequence, int_list, zone, die, space, board };
+enum class Shape { any, integer, boolean, player, sequence, int_list, bool_list, zone, die, space, board };
 
 struct BuiltinSignature {
     std::string_view name;
@@ -32,6 +32,8 @@ const std::vector<BuiltinSignature>& signatures() {
         {"max", {S::int_list}},
         {"min", {S::int_list}},
         {"abs", {S::integer}},
+        {"any", {S::bool_list}},
+        {"all", {S::bool_list}},
         {"first", {S::sequence}},
         {"last", {S::sequence}},
         {"top", {S::zone}},
@@ -68,6 +70,7 @@ const char* shape_word(Shape s) {
         case Shape::player: return "a player";
         case Shape::sequence: return "a list or a zone";
         case Shape::int_list: return "a list of numbers";
+        case Shape::bool_list: return "a list of true/false values";
         case Shape::zone: return "a zone";
         case Shape::die: return "a die";
         case Shape::space: return "a board space";
@@ -85,6 +88,7 @@ bool fits(Shape s, const Type& t) {
         case Shape::player: return t.is(B::player);
         case Shape::sequence: return t.is_sequence();
         case Shape::int_list: return t.is_sequence() && (t.element_type().is(B::int_) || !t.element_type().known());
+        case Shape::bool_list: return t.is_sequence() && (t.element_type().is(B::bool_) || !t.element_type().known());
         case Shape::zone: return t.is(B::zone);
         case Shape::die: return t.is(B::die);
         case Shape::space: return t.is(B::space);
@@ -107,7 +111,7 @@ Type result_of(std::string_view name, const std::vector<Type>& args) {
     if (name == "clockwise" || name == "counterclockwise") return arg(0);
     if (name == "neighbours") return Type::list_of(arg(0));
     if (name == "spaces") return Type::list_of(Type::of(B::space, arg(0).id));
-    if (name == "alive" || name == "combines_to") return Type::of(B::bool_);
+    if (name == "alive" || name == "combines_to" || name == "any" || name == "all") return Type::of(B::bool_);
     if (name == "combination_text" || name == "text") return Type::of(B::text);
     if (name == "drop") return Type::of(B::nothing);
     return integer;
