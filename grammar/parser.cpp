@@ -28,8 +28,12 @@ struct ParseContext {
         SourceLocation loc;
     };
     std::vector<Frame> frames;
+    std::vector<Frame> error_frames;  // `frames` when the last error was raised (unwinding empties `frames`)
     int nesting = 0;
     int file_index = -1;
+    std::string_view text;                      // the whole file
+    std::vector<Diagnostic> recovered;          // errors in statements the parse skipped and went on after
+    std::vector<std::string> unparsed_names;    // `let NAME` of skipped statements
 };
 
 template <typename Input> SourceLocation location_of(const Input& in, int file_index) {
@@ -54,6 +58,7 @@ template <typename Rule> struct control : pegtl::normal<Rule> {
             ParseContext& ctx = context_of(st...);
             if constexpr (counts_nesting<Rule>) {
                 if (++ctx.nesting > max_nesting) {
+                    ctx.error_frames.clear();
                     throw pegtl::parse_error(fmt::format("nested too deeply (more than {} levels)", max_nesting), in);
                 }
             }
@@ -75,8 +80,13 @@ template <typename Rule> struct control : pegtl::normal<Rule> {
     template <typename Input, typename... States> static void failure(const Input&, States&... st) {
         leave<Input>(st...);
     }
-    template <typename Input, typename... States> [[noreturn]] static void raise(const Input& in, States&...) {
+    template <typename Input, typename... States> static void unwind(const Input&, States&... st) {
+        leave<Input>(st...);
+    }
+    template <typename Input, typename... States> [[noreturn]] static void raise(const Input& in, States&... st) {
         static_assert(grammar::error_message<Rule> != nullptr, "a required rule has no entry in error_messages.hpp");
+        ParseContext& ctx = context_of(st...);
+        ctx.error_frames = ctx.frames;
         throw pegtl::parse_error(grammar::error_message<Rule>, in);
     }
 };
@@ -91,14 +101,19 @@ std::string_view word_at(std::string_view text, std::size_t offset) {
     return text.substr(offset, end - offset);
 }
 
+// Where the error is: the block a missing '}' should close, else the innermost construct that is not a block.
 std::string describe_context(const ParseContext& ctx, std::string_view message) {
-    if (ctx.frames.empty()) return {};
-    const auto& innermost = ctx.frames.back();
-    if (std::string_view(innermost.what) == "block") {
-        return fmt::format(" to close the block opened at {}:{}", innermost.loc.line, innermost.loc.column);
+    const bool block_end = message.ends_with(grammar::error_message<grammar::block_close>);
+    for (auto frame = ctx.error_frames.rbegin(); frame != ctx.error_frames.rend(); ++frame) {
+        const bool is_block = std::string_view(frame->what) == "block";
+        if (block_end && is_block) {
+            return fmt::format(" to close the block opened at {}:{}", frame->loc.line, frame->loc.column);
+        }
+        if (!block_end && !is_block) {
+            return fmt::format(" (in the {} at {}:{})", frame->what, frame->loc.line, frame->loc.column);
+        }
     }
-    if (message.find("(cannot fail)") != std::string_view::npos) return {};
-    return fmt::format(" (in the {} at {}:{})", innermost.what, innermost.loc.line, innermost.loc.column);
+    return {};
 }
 
 // Turns a parse error into a message that says what was expected, where, and what was probably meant.
@@ -158,6 +173,79 @@ std::size_t start_of_line(std::string_view text, std::size_t offset) {
     return offset == 0 || newline == std::string_view::npos ? 0 : newline + 1;
 }
 
+
+// Where parsing resumes after a broken statement that starts at `start`: after the end of its line, or after the
+// '}' that closes a '{' opened on that line, whichever comes last; never past the '}' that closes the enclosing
+// block, nor past a line that starts a declaration.
+std::size_t statement_resume_offset(std::string_view text, std::size_t start) {
+    int depth = 0;
+    std::size_t i = start;
+    while (i < text.size()) {
+        const char c = text[i];
+        if (c == '"') {
+            const std::size_t end = text.find_first_of("\"\n", i + 1);
+            i = end == std::string_view::npos ? text.size() : (text[end] == '"' ? end + 1 : end);
+            continue;
+        }
+        if (c == '#') {
+            i = text.find('\n', i);
+            if (i == std::string_view::npos) return text.size();
+            continue;
+        }
+        if (c == '{') ++depth;
+        if (c == '}' && --depth < 0) return i;
+        ++i;
+        if (c == '\n' && (depth <= 0 || starts_declaration(text, i))) return i;
+    }
+    return text.size();
+}
+
+bool at_block_end_or_declaration(std::string_view text, std::size_t offset) {
+    if (offset >= text.size() || text[offset] == '}') return true;
+    const std::size_t line_start = start_of_line(text, offset);
+    return line_start == offset && starts_declaration(text, offset);
+}
+
+
+// A statement inside a block: when it is broken, report it, skip it and go on with the next statement, so one run
+// reports every broken statement of a procedure.
+template <> struct control<grammar::statement_in_block> : pegtl::normal<grammar::statement_in_block> {
+    template <pegtl::apply_mode A, pegtl::rewind_mode M, template <typename...> class Action,
+              template <typename...> class Control, typename Input, typename... States>
+    static bool match(Input& in, States&&... st) {
+        ParseContext& ctx = context_of(st...);
+        const auto start = in.iterator();
+        const std::size_t start_offset = start.byte;
+        const std::size_t frames = ctx.frames.size();
+        const int nesting = ctx.nesting;
+        try {
+            if (pegtl::normal<grammar::statement_in_block>::template match<A, M, Action, Control>(in, st...)) {
+                return true;
+            }
+            if (at_block_end_or_declaration(ctx.text, start_offset)) return false;
+            // Not a statement at all: report it as the block would, then skip it.
+            in.iterator() = start;
+            ctx.error_frames = ctx.frames;
+            const pegtl::parse_error e(grammar::error_message<grammar::block_close>, in);
+            ctx.recovered.push_back(syntax_error(ctx.text, e, ctx));
+        } catch (const pegtl::parse_error& e) {
+            // A block left open until the next declaration or the end of the file: the declaration's own error
+            // handling reports it once and resumes there.
+            const std::size_t at = e.positions().front().byte;
+            if (at >= ctx.text.size() || (start_of_line(ctx.text, at) == at && starts_declaration(ctx.text, at))) throw;
+            ctx.recovered.push_back(syntax_error(ctx.text, e, ctx));
+        }
+        ctx.frames.resize(frames);
+        ctx.nesting = nesting;
+        if (word_at(ctx.text, start_offset) == "let") {
+            if (auto name = declared_name(ctx.text, start_offset); !name.empty()) ctx.unparsed_names.emplace_back(name);
+        }
+        in.iterator() = start;
+        in.bump(statement_resume_offset(ctx.text, start_offset) - start_offset);
+        return true;
+    }
+};
+
 struct Cursor {
     std::size_t byte = 0, line = 1, column = 1;
 };
@@ -209,16 +297,25 @@ ParseResult parse_rules(std::string_view text, int file_index) {
                                cursor.column);
         ParseContext ctx;
         ctx.file_index = file_index;
+        ctx.text = text;
+        auto keep_recovered = [&] {
+            for (auto& d : ctx.recovered) result.diagnostics.push_back(std::move(d));
+            for (auto& n : ctx.unparsed_names) result.unparsed_names.push_back(std::move(n));
+            ctx.recovered.clear();
+            ctx.unparsed_names.clear();
+        };
         const std::size_t declaration_start = cursor.byte;
         try {
             auto root = pegtl::parse_tree::parse<grammar::next_declaration, ParseNode, selector, pegtl::nothing,
                                                  control>(in, ctx);
+            keep_recovered();
             if (!root || root->children.empty()) break;  // end of file
             for (auto& child : root->children) {
                 result.file->children.push_back(build_syntax_tree(*child, file_index));
             }
             cursor = {static_cast<std::size_t>(in.current() - text.data()), in.iterator().line, in.iterator().column};
         } catch (const pegtl::parse_error& e) {
+            keep_recovered();
             result.diagnostics.push_back(syntax_error(text, e, ctx));
             const std::size_t blank_end = skip_blanks_and_comments(text, declaration_start);
             if (auto name = declared_name(text, blank_end); !name.empty()) result.unparsed_names.emplace_back(name);

@@ -143,10 +143,13 @@ struct type_expr : sor<optional_type, type_base> {};
 
 struct statement;
 struct block_open : one<'{'> {};
-NODE(block, if_must<block_open, _, star<statement, _>, block_close>);
+// A statement inside a block; the parser's control resumes after a broken statement (see parser.cpp).
+struct statement_in_block : seq<statement> {};
+NODE(block, if_must<block_open, _, star<statement_in_block, _>, block_close>);
 
 struct let_value : sor<choose_expr, expr> {};
-NODE(let_stmt, if_must<KW("let"), _, name, _, equals, _, let_value>);
+struct let_type : seq<one<':'>, _, must<type_expr>> {};
+NODE(let_stmt, if_must<KW("let"), _, name, _, opt<let_type, _>, equals, _, let_value>);
 NODE(assign_op, sor<string<'+', '='>, string<'-', '='>, equals>);
 NODE(assign_stmt, seq<postfix, _, assign_op, _, expr_required>);
 NODE(call_stmt, seq<name, _, args>);

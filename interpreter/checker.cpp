@@ -19,7 +19,10 @@ using B = Type::Base;
 Checker::Checker(const std::vector<LoadedFile>& files) : files_(files) {
     root_file_ = files.empty() ? -1 : files.back().source;
     player_fields_.name = "player";
-    for (const auto& f : files) unparsed_names_.insert(f.unparsed_names.begin(), f.unparsed_names.end());
+    for (const auto& f : files) {
+        unparsed_names_.insert(f.unparsed_names.begin(), f.unparsed_names.end());
+        code_missing_ = code_missing_ || f.syntax_errors > 0;
+    }
 }
 
 void Checker::error(const SourceLocation& loc, std::string message) {
@@ -31,6 +34,7 @@ void Checker::error(const SourceLocation& loc, std::string message) {
 }
 
 void Checker::warning(const SourceLocation& loc, std::string message) {
+    if (code_missing_ && (message.ends_with("is never used") || message.find("can never run") != std::string::npos)) return;
     diagnostics_.push_back({Severity::warning, loc, std::move(message)});
 }
 

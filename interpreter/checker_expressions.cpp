@@ -77,6 +77,15 @@ Type Checker::check_name(const Node& e, const Type* expected) {
     if (body_.in_strategy && name == "me") return Type::of(B::player);
     if (body_.in_strategy && name == "choice") return body_.choice_type;
     if (name == "players") return Type::list_of(Type::of(B::player));
+    // Where a value of an enum is expected, its value wins over a global of another type with the same name
+    // (the card kind `closure` where the option `closure` also exists).
+    if (expected && expected->is(B::enum_) && expected->id >= 0) {
+        const auto& values = enums_[static_cast<std::size_t>(expected->id)].values;
+        const Symbol* s = find_symbol(name);
+        if (std::find(values.begin(), values.end(), name) != values.end() && !(s && same_type(s->type, *expected))) {
+            return expected->as_required();
+        }
+    }
     if (Symbol* s = find_symbol(name)) {
         ++s->uses;
         switch (s->kind) {
@@ -124,8 +133,8 @@ Type Checker::check_binary(const Node& e) {
     }
     if (op == "==" || op == "!=") {
         // A bare enum value on the left takes its meaning from the right: `standard == closure`.
-        const bool left_is_bare_value = l.kind == Kind::name && !find_local(l.text) && !find_symbol(l.text) &&
-                                        enum_value_owners_.count(l.text);
+        const bool left_is_bare_value = l.kind == Kind::name && !find_local(l.text) && enum_value_owners_.count(l.text) &&
+                                        (!find_symbol(l.text) || r.kind != Kind::name || !enum_value_owners_.count(r.text));
         Type lt, rt;
         if (left_is_bare_value) {
             rt = check_expr(r);

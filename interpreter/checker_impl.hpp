@@ -152,6 +152,7 @@ public:
     const std::vector<LoadedFile>& files_;
     std::vector<Diagnostic> diagnostics_;
     int root_file_ = -1;
+    bool code_missing_ = false;  // some statement or declaration failed to parse: "never used" would mislead
 
     std::map<std::string, Symbol, std::less<>> symbols_;
     std::vector<EnumInfo> enums_;

@@ -79,12 +79,21 @@ bool Checker::check_block(const Node& block) {
     return reachable;
 }
 
+// let NAME [: TYPE] = VALUE
 void Checker::check_let(const Node& s) {
     const Node& name = *s.child(0);
-    const Node& value = *s.child(1);
+    const Node& value = *s.children.back();
+    const Node* type_node = s.children.size() == 3 ? s.child(1) : nullptr;
     if (value.kind == Kind::choose_one || value.kind == Kind::choose_subset) {
         forbid_in_function(s, "ask a player to choose");
+        if (type_node) error(type_node->loc, "a choice has the type of what it chooses from: leave out the type");
         check_choice(value, name);
+        return;
+    }
+    if (type_node) {
+        const Type declared = resolve_type(type_node);
+        expect_type(value, declared, fmt::format("the value of '{}'", name.text));
+        declare_local(name, declared);
         return;
     }
     const Type t = check_expr(value);

@@ -42,6 +42,7 @@ public:
         LoadedFile file;
         file.source = *index;
         ParseResult parsed = parse_rules(sources_.file(*index).text, *index);
+        file.syntax_errors = parsed.diagnostics.size();
         for (auto& d : parsed.diagnostics) result_.diagnostics.push_back(std::move(d));
         for (const auto& decl : parsed.file->children) {
             if (decl->kind != ast::Kind::import_decl) continue;

@@ -14,6 +14,7 @@ struct LoadedFile {
     ast::NodePtr tree;  // the parsed declarations (possibly partial when the file has syntax errors)
     std::vector<int> imports;  // indices of the files it imports, in order
     std::vector<std::string> unparsed_names;  // declarations that failed to parse
+    std::size_t syntax_errors = 0;
 };
 
 struct LoadResult {
