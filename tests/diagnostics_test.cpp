@@ -54,7 +54,7 @@ std::string read_file(const fs::path& path) {
     return text.str();
 }
 
-fs::path canonical(const fs::path& p) { return fs::weakly_canonical(p); }
+fs::path resolved(const fs::path& p) { return fs::weakly_canonical(p); }
 
 Fixture read_fixture(const fs::path& path) {
     static const std::regex expect_line(
@@ -68,7 +68,7 @@ Fixture read_fixture(const fs::path& path) {
         std::smatch m;
         if (std::regex_match(line, m, expect_line)) {
             Expectation e;
-            e.file = canonical(m[1].matched ? path.parent_path() / m[1].str() : path);
+            e.file = resolved(m[1].matched ? path.parent_path() / m[1].str() : path);
             e.line = std::stoul(m[2].str());
             e.column = std::stoul(m[3].str());
             e.severity = m[4].str() == "error" ? Severity::error : Severity::warning;
@@ -102,7 +102,7 @@ std::vector<Reported> check(const fs::path& path) {
     std::vector<Reported> out;
     for (const auto& d : report.diagnostics) {
         const bool known = d.loc.file >= 0 && static_cast<std::size_t>(d.loc.file) < sources.size();
-        out.push_back({known ? canonical(sources.file(d.loc.file).path) : fs::path(), d});
+        out.push_back({known ? resolved(sources.file(d.loc.file).path) : fs::path(), d});
     }
     return out;
 }
@@ -211,7 +211,7 @@ protected:
 TEST_F(GeneratedInput, EmptyFile) {
     const auto p = write("empty.rules", "");
     const Reported e = only_error(check(p));
-    EXPECT_EQ(e.file, canonical(p));
+    EXPECT_EQ(e.file, resolved(p));
     EXPECT_EQ(e.d.loc.line, 1U);
     EXPECT_EQ(e.d.loc.column, 1U);
     EXPECT_NE(e.d.message.find("the file is empty"), std::string::npos) << e.d.message;
@@ -271,7 +271,7 @@ TEST_F(GeneratedInput, ImportOfAFileThatIsNotText) {
     write("blob.rules", std::string("\x7f" "ELF\x02\x01\x01\0\0\0", 10));
     const auto p = write("main.rules", "import \"blob.rules\"\ngame \"T\" {\n  players 2\n}\nplay {\n  end game\n}\n");
     const Reported e = only_error(check(p));
-    EXPECT_EQ(e.file, canonical(dir_ / "blob.rules"));
+    EXPECT_EQ(e.file, resolved(dir_ / "blob.rules"));
     EXPECT_NE(e.d.message.find("this is not a text file"), std::string::npos) << e.d.message;
 }
 
@@ -279,7 +279,7 @@ TEST_F(GeneratedInput, ImportOfATooLargeFile) {
     write("huge.rules", std::string(2 * 1024 * 1024, '#'));
     const auto p = write("main.rules", "import \"huge.rules\"\ngame \"T\" {\n  players 2\n}\nplay {\n  end game\n}\n");
     const Reported e = only_error(check(p));
-    EXPECT_EQ(e.file, canonical(p));  // reported at the import
+    EXPECT_EQ(e.file, resolved(p));  // reported at the import
     EXPECT_EQ(e.d.loc.line, 1U);
     EXPECT_EQ(e.d.loc.column, 8U);
     EXPECT_NE(e.d.message.find("too large"), std::string::npos) << e.d.message;
