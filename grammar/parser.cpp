@@ -49,14 +49,23 @@ template <typename... States> ParseContext& context_of(States&... st) {
     return *found;
 }
 
+// Rules that can nest inside themselves; each level counts against max_nesting. They are all rules that make a
+// node: parse_tree calls the control's start/success/failure only for those.
 template <typename Rule>
-constexpr bool counts_nesting = std::is_same_v<Rule, grammar::expr> || std::is_same_v<Rule, grammar::block>;
+constexpr bool counts_nesting = std::is_same_v<Rule, grammar::expr> || std::is_same_v<Rule, grammar::block> ||
+                                Rule::kind == ast::Kind::unary || std::is_same_v<Rule, grammar::else_clause> ||
+                                std::is_same_v<Rule, grammar::optional_type>;
+
+template <typename Rule> constexpr bool nests = [] {
+    if constexpr (requires { Rule::kind; }) return counts_nesting<Rule>;
+    return false;
+}();
 
 template <typename Rule> struct control : pegtl::normal<Rule> {
     template <typename Input, typename... States> static void start(const Input& in, States&... st) {
-        if constexpr (grammar::context_name<Rule> != nullptr || counts_nesting<Rule>) {
+        if constexpr (grammar::context_name<Rule> != nullptr || nests<Rule>) {
             ParseContext& ctx = context_of(st...);
-            if constexpr (counts_nesting<Rule>) {
+            if constexpr (nests<Rule>) {
                 if (++ctx.nesting > max_nesting) {
                     ctx.error_frames.clear();
                     throw pegtl::parse_error(fmt::format("nested too deeply (more than {} levels)", max_nesting), in);
@@ -68,9 +77,9 @@ template <typename Rule> struct control : pegtl::normal<Rule> {
         }
     }
     template <typename Input, typename... States> static void leave(States&... st) {
-        if constexpr (grammar::context_name<Rule> != nullptr || counts_nesting<Rule>) {
+        if constexpr (grammar::context_name<Rule> != nullptr || nests<Rule>) {
             ParseContext& ctx = context_of(st...);
-            if constexpr (counts_nesting<Rule>) --ctx.nesting;
+            if constexpr (nests<Rule>) --ctx.nesting;
             if constexpr (grammar::context_name<Rule> != nullptr) ctx.frames.pop_back();
         }
     }
@@ -156,13 +165,14 @@ bool starts_declaration(std::string_view text, std::size_t offset) {
     return std::find(keywords.begin(), keywords.end(), word) != keywords.end();
 }
 
-// After an error, the parse resumes at the first line after `failed_line` that starts (in column 1) with a
-// declaration keyword; declarations are written flush left, statements indented.
+// After an error, the parse resumes at the first line after `failed_line` that starts with a word in column 1:
+// declarations are written flush left and statements indented, so that word starts a declaration, or is a misspelled
+// declaration keyword worth its own message.
 std::size_t resume_offset(std::string_view text, std::size_t failed_line_start) {
     std::size_t line_start = text.find('\n', failed_line_start);
     while (line_start != std::string_view::npos) {
         ++line_start;
-        if (starts_declaration(text, line_start)) return line_start;
+        if (!word_at(text, line_start).empty()) return line_start;
         line_start = text.find('\n', line_start);
     }
     return text.size();
@@ -222,13 +232,14 @@ template <> struct control<grammar::statement_in_block> : pegtl::normal<grammar:
             if (pegtl::normal<grammar::statement_in_block>::template match<A, M, Action, Control>(in, st...)) {
                 return true;
             }
-            if (at_block_end_or_declaration(ctx.text, start_offset)) return false;
+            if (at_block_end_or_declaration(ctx.text, start_offset) || ctx.recovered.size() >= max_syntax_errors) return false;
             // Not a statement at all: report it as the block would, then skip it.
             in.iterator() = start;
             ctx.error_frames = ctx.frames;
             const pegtl::parse_error e(grammar::error_message<grammar::block_close>, in);
             ctx.recovered.push_back(syntax_error(ctx.text, e, ctx));
         } catch (const pegtl::parse_error& e) {
+            if (ctx.recovered.size() >= max_syntax_errors) throw;
             // A block left open until the next declaration or the end of the file: the declaration's own error
             // handling reports it once and resumes there.
             const std::size_t at = e.positions().front().byte;
@@ -268,10 +279,8 @@ Cursor advance(std::string_view text, Cursor from, std::size_t byte) {
 }  // namespace
 
 const std::vector<std::string_view>& declaration_keywords() {
-    static const std::vector<std::string_view> words = {
-        "import", "game",  "option", "enum",  "card", "record",    "player",   "state", "deck",
-        "zone",   "table", "board",  "die",   "setup", "play",     "procedure", "function", "when",
-        "score",  "winners", "end",  "stat",  "strategy"};
+    static const std::vector<std::string_view> words(std::begin(grammar::declaration_words),
+                                                     std::end(grammar::declaration_words));
     return words;
 }
 
@@ -292,6 +301,7 @@ ParseResult parse_rules(std::string_view text, int file_index) {
         return result;
     }
     Cursor cursor;
+    if (text.starts_with("\xEF\xBB\xBF")) cursor.byte = 3;  // a UTF-8 byte-order mark is not part of the rules
     while (cursor.byte < text.size() || cursor.byte == 0) {
         pegtl::memory_input in(text.data() + cursor.byte, text.data() + text.size(), "", cursor.byte, cursor.line,
                                cursor.column);
@@ -310,8 +320,12 @@ ParseResult parse_rules(std::string_view text, int file_index) {
                                                  control>(in, ctx);
             keep_recovered();
             if (!root || root->children.empty()) break;  // end of file
-            for (auto& child : root->children) {
-                result.file->children.push_back(build_syntax_tree(*child, file_index));
+            try {
+                for (auto& child : root->children) result.file->children.push_back(build_syntax_tree(*child, file_index));
+            } catch (const TooDeep& deep) {
+                result.diagnostics.push_back({Severity::error, deep.loc,
+                                              fmt::format("this expression chains more than {} operators or "
+                                                          "suffixes: split it up", max_chain)});
             }
             cursor = {static_cast<std::size_t>(in.current() - text.data()), in.iterator().line, in.iterator().column};
         } catch (const pegtl::parse_error& e) {

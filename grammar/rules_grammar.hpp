@@ -9,7 +9,12 @@
 //   appear, so a rules file may still use them as names.
 #pragma once
 
+#include <algorithm>
+#include <cctype>
+#include <string_view>
+
 #include <tao/pegtl.hpp>
+#include <tao/pegtl/contrib/analyze_traits.hpp>
 
 #include "ast.hpp"
 
@@ -42,7 +47,27 @@ struct reserved
           KW("return"), KW("break"), KW("end"), KW("say"), KW("phase"), KW("record"), KW("true"), KW("false"),
           KW("none"), KW("nobody"), KW("where")> {};
 
-NODE(name, seq<not_at<reserved>, identifier>);
+// A declaration keyword in column 1 starts the next declaration: an expression left unfinished at the end of a line
+// must not take it as a name.
+inline constexpr std::string_view declaration_words[] = {
+    "import", "game", "option", "enum", "card",  "record", "player",    "state",    "deck", "zone",   "table", "board",
+    "die",    "setup", "play",  "procedure", "function", "when", "score", "winners", "end", "stat", "strategy"};
+
+struct declaration_start {
+    using rule_t = declaration_start;
+    using subs_t = empty_list;
+    template <typename Input> static bool match(Input& in) {
+        if (in.iterator().column != 1) return false;
+        std::size_t length = 0;
+        while (length < in.size(32) && (std::isalnum(static_cast<unsigned char>(in.peek_char(length))) ||
+                                        in.peek_char(length) == '_')) {
+            ++length;
+        }
+        const std::string_view word(in.current(), length);
+        return std::find(std::begin(declaration_words), std::end(declaration_words), word) != std::end(declaration_words);
+    }
+};
+NODE(name, seq<not_at<reserved>, not_at<declaration_start>, identifier>);
 NODE(int_lit, plus<digit>);
 struct escaped : one<'"', '\\', 'n', 't'> {};
 struct string_char : sor<seq<one<'\\'>, must<escaped>>, seq<not_at<one<'\n'>>, not_one<'"', '\\'>>> {};
@@ -136,8 +161,9 @@ struct type_expr;
 NODE(type_name, identifier);
 NODE(list_type, if_must<KW("list"), _, of_keyword, _, type_expr>);
 struct type_base : sor<list_type, type_name> {};
-NODE(optional_type, seq<type_base, one<'?'>>);
-struct type_expr : sor<optional_type, type_base> {};
+// `T?`; without the '?' the parser keeps just T (parsing T once keeps nested `list of` types linear).
+NODE(optional_type, seq<type_base, opt<one<'?'>>>);
+struct type_expr : optional_type {};
 
 // ---- Statements ----------------------------------------------------------------------------------------------
 
@@ -214,12 +240,13 @@ NODE(option_decl, if_must<KW("option"), _, name, _, colon, _, option_domain, _, 
 
 struct enum_value : sor<name> {};
 NODE(enum_decl, if_must<KW("enum"), _, name, _, brace_open, _, enum_value, star<_, opt<one<','>, _>, enum_value>, _,
-                        values_close>);
+                        opt<one<','>, _>, values_close>);
 
 NODE(state_marker, KW("state"));
 NODE(private_marker, KW("private"));
 struct field_default : seq<one<'='>, _, expr_required> {};
-NODE(field_decl, seq<opt<sor<state_marker, private_marker>, _>, name, _, must<colon>, _, must<type_expr>,
+// `state` and `private` mark a field only when a field name follows, so they remain usable as field names.
+NODE(field_decl, seq<opt<sor<state_marker, private_marker>, _, at<identifier>>, name, _, must<colon>, _, must<type_expr>,
                      opt<_, field_default>, opt<_, one<','>>>);
 struct field_list : if_must<brace_open, _, star<field_decl, _>, fields_close> {};
 NODE(shown_as, if_must<KW("shown"), _, as_keyword, _, string_lit>);
@@ -292,3 +319,7 @@ struct next_declaration : seq<_, sor<eof, declaration_required>> {};
 #undef KW
 
 }  // namespace rulesrun::grammar
+
+// declaration_start consumes nothing.
+template <typename Name>
+struct tao::pegtl::analyze_traits<Name, rulesrun::grammar::declaration_start> : tao::pegtl::analyze_opt_traits<> {};

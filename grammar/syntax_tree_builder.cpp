@@ -80,6 +80,9 @@ public:
                     n->children.erase(n->children.begin() + 1);
                 }
                 break;
+            case Kind::optional_type:  // `T` without '?' is just T
+                if (p.m_end.data == p.children.front()->m_end.data) return std::move(n->children.front());
+                break;
             case Kind::unary:  // [op, operand] -> unary 'op' (operand)
                 n->text = n->children.front()->text;
                 n->children.erase(n->children.begin());
@@ -92,6 +95,7 @@ public:
 private:
     // [a, op, b, op, c] -> ((a op b) op c); a single operand stands for itself.
     static NodePtr fold_chain(std::vector<NodePtr> items) {
+        if (items.size() / 2 > max_chain) throw TooDeep{items[max_chain * 2 + 1]->loc};
         NodePtr left = std::move(items.front());
         for (std::size_t i = 1; i + 1 < items.size(); i += 2) {
             NodePtr& op = items[i];
@@ -106,6 +110,7 @@ private:
 
     // [primary, .name, [i], (args)] -> call(index(field(primary, name), i), args)
     static NodePtr fold_postfix(std::vector<NodePtr> items) {
+        if (items.size() > max_chain) throw TooDeep{items[max_chain]->loc};
         NodePtr left = std::move(items.front());
         for (std::size_t i = 1; i < items.size(); ++i) {
             NodePtr& suffix = items[i];

@@ -21,5 +21,14 @@ struct ParseNode : tao::pegtl::parse_tree::basic_node<ParseNode> {
 }  // namespace rulesrun::grammar
 
 namespace rulesrun {
+
+// Longer chains of operators or of .field [index] (call) would make the tree too deep to walk safely.
+inline constexpr std::size_t max_chain = 256;
+struct TooDeep {
+    SourceLocation loc;  // the operator or suffix past the limit
+};
+
+// Throws TooDeep for a chain longer than max_chain.
 ast::NodePtr build_syntax_tree(const grammar::ParseNode& node, int file_index);
-}
+
+}  // namespace rulesrun

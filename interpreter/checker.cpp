@@ -262,7 +262,9 @@ void Checker::check_game_declaration() {
         }
     }
     if (!game) {
-        // A library (stdlib) has no game and needs none; a file with a play block does.
+        // A library (stdlib) has no game and needs none; a file with a play block does, unless its game
+        // declaration is there but failed to parse (its syntax error says enough).
+        if (code_missing_) return;
         if (root.has(Kind::play_decl) || root.has(Kind::setup_decl)) {
             error(root.find(root.has(Kind::play_decl) ? Kind::play_decl : Kind::setup_decl)->loc,
                   "this file has no 'game \"Title\" { players N }' declaration");

@@ -202,7 +202,7 @@ std::vector<Field> Checker::resolve_fields(const Node& decl) {
             }
         }
         f.type = resolve_type(type_node);
-        f.has_default = c->has(Kind::name) && c->children.back().get() != type_node && c->children.back()->kind != Kind::name;
+        f.has_default = type_node && c->children.back().get() != type_node;  // `= EXPR` follows the type
         if (std::any_of(fields.begin(), fields.end(), [&](const Field& g) { return g.name == f.name; })) {
             error(c->loc, fmt::format("field '{}' is declared twice", f.name));
             continue;
@@ -299,8 +299,9 @@ void Checker::check_option(const Node& decl) {
     if (domain->kind == Kind::option_range) {
         s->type = Type::of(Type::Base::int_);
         const long low = std::stol(domain->child(0)->text), high = std::stol(domain->child(1)->text);
-        if (low > high) error(domain->loc, fmt::format("the range {} to {} is empty", low, high));
-        if (fallback->kind != Kind::int_lit) {
+        if (low > high) {
+            error(domain->loc, fmt::format("the range {} to {} is empty: write the lower bound first", low, high));
+        } else if (fallback->kind != Kind::int_lit) {
             error(fallback->loc, fmt::format("the default of option '{}' must be a number from {} to {}", s->name,
                                              low, high));
         } else if (const long v = std::stol(fallback->text); v < low || v > high) {

@@ -96,9 +96,8 @@ void Checker::check_let(const Node& s) {
         declare_local(name, declared);
         return;
     }
-    const Type t = check_expr(value);
-    if (t.is(B::nothing)) error(value.loc, "this gives no value to name");
-    declare_local(name, t.is(B::none) ? Type() : t);
+    const Type t = check_expr(value);  // a procedure call here is reported by check_call
+    declare_local(name, t.is(B::none) || t.is(B::nothing) ? Type() : t);
 }
 
 // let NAME = choose [optional] one|subset of DOMAIN [where COND] by PLAYER ["prompt"]

@@ -6,8 +6,7 @@
 //
 // Every expected diagnostic must be reported (same file, line, column and severity; the message contains the
 // substring) and no other error may be (unexpected warnings are allowed). A file without `# expect:` lines must
-// check without error. A file with a line `# pending: ...` (for example `# pending: semantic`) is skipped, unless
-// the environment variable RULESRUN_RUN_PENDING is set to 1.
+// check without error.
 //
 // Inputs that cannot live in a text fixture (an empty file, binary bytes, a 10 MB file) are made at run time below.
 #include <gtest/gtest.h>
@@ -43,8 +42,6 @@ struct Expectation {
 
 struct Fixture {
     std::vector<Expectation> expectations;
-    bool pending = false;
-    std::string pending_reason;
 };
 
 std::string read_file(const fs::path& path) {
@@ -59,7 +56,6 @@ fs::path resolved(const fs::path& p) { return fs::weakly_canonical(p); }
 Fixture read_fixture(const fs::path& path) {
     static const std::regex expect_line(
         R"(^\s*#\s*expect:\s*(?:([^\s:]+):)?(\d+):(\d+):\s*(error|warning):\s*(.*?)\s*$)");
-    static const std::regex pending_line(R"(^\s*#\s*pending:\s*(.*?)\s*$)");
     Fixture f;
     std::istringstream lines(read_file(path));
     std::string line;
@@ -75,9 +71,6 @@ Fixture read_fixture(const fs::path& path) {
             e.substring = m[5].str();
             e.source_line = line;
             f.expectations.push_back(std::move(e));
-        } else if (std::regex_match(line, m, pending_line)) {
-            f.pending = true;
-            f.pending_reason = m[1].str();
         }
     }
     return f;
@@ -122,19 +115,11 @@ std::vector<fs::path> fixture_files() {
     return files;
 }
 
-bool run_pending() {
-    const char* v = std::getenv("RULESRUN_RUN_PENDING");
-    return v != nullptr && std::string(v) == "1";
-}
-
 class DiagnosticsFixture : public testing::TestWithParam<fs::path> {};
 
 TEST_P(DiagnosticsFixture, ProducesExactlyTheExpectedDiagnostics) {
     const fs::path path = GetParam();
     const Fixture fixture = read_fixture(path);
-    if (fixture.pending && !run_pending()) {
-        GTEST_SKIP() << "pending (" << fixture.pending_reason << "); set RULESRUN_RUN_PENDING=1 to run it";
-    }
     const std::vector<Reported> reported = check(path);
     std::string all;
     for (const auto& r : reported) all += "  " + describe(r) + "\n";
