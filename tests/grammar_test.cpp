@@ -23,9 +23,13 @@ std::string sexpr(const Node& n) {
     std::string head(rulesrun::ast::kind_name(n.kind));
     const bool quoted =
         n.kind == Kind::string_lit || n.kind == Kind::prompt || n.text.find(' ') != std::string::npos;
-    if (!n.text.empty() || quoted) head += ":" + (quoted ? "\"" + n.text + "\"" : n.text);
+    if (!n.text.empty() || quoted) {
+        head += ':';
+        head += quoted ? "\"" + n.text + "\"" : n.text;
+    }
     if (n.children.empty()) return head;
-    std::string out = "(" + head;
+    std::string out = "(";  // built step by step: g++ 12 warns falsely (-Wrestrict) about "(" + head
+    out += head;
     for (const auto& c : n.children) out += " " + sexpr(*c);
     return out + ")";
 }
