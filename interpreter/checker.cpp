@@ -79,10 +79,9 @@ void Checker::check_bodies() {
                         if (s->type.is(B::board)) self = &boards_[static_cast<std::size_t>(s->type.id)];
                     }
                     for (const auto& c : decl.children) {
-                        if (c->kind == Kind::field_decl && c->children.back()->kind != Kind::type_name &&
-                            c->children.back()->kind != Kind::list_type && c->children.back()->kind != Kind::optional_type) {
-                            const Type field_type = declared_field_type(*c);
-                            expect_type(*c->children.back(), field_type, fmt::format("the default of '{}'", c->name()));
+                        if (c->kind == Kind::field_decl && has_default(*c)) {
+                            expect_type(*c->children.back(), declared_field_type(*c),
+                                        fmt::format("the default of '{}'", c->name()));
                         }
                         if (c->kind == Kind::shown_as && self) check_interpolation(*c->child(0), self);
                         if (c->kind == Kind::grid_shape || c->kind == Kind::ring_shape) {

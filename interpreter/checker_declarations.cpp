@@ -186,6 +186,12 @@ Type Checker::resolve_type(const Node* t) {
     return Type();
 }
 
+// Whether a field declaration gives a default: `= EXPR` follows its type, so the last child is not the type.
+bool has_default(const Node& field_decl) {
+    const Kind last = field_decl.children.back()->kind;
+    return last != Kind::type_name && last != Kind::list_type && last != Kind::optional_type;
+}
+
 std::vector<Field> Checker::resolve_fields(const Node& decl) {
     std::vector<Field> fields;
     for (const auto& c : decl.children) {
@@ -202,7 +208,7 @@ std::vector<Field> Checker::resolve_fields(const Node& decl) {
             }
         }
         f.type = resolve_type(type_node);
-        f.has_default = type_node && c->children.back().get() != type_node;  // `= EXPR` follows the type
+        f.has_default = has_default(*c);
         if (std::any_of(fields.begin(), fields.end(), [&](const Field& g) { return g.name == f.name; })) {
             error(c->loc, fmt::format("field '{}' is declared twice", f.name));
             continue;

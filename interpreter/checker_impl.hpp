@@ -46,6 +46,8 @@ enum class SymbolKind {
     stat, strategy, seat, builtin_value
 };
 
+bool has_default(const Node& field_decl);
+
 // "procedure", "zone", ... for messages.
 const char* kind_label(SymbolKind k);
 
