@@ -1,38 +1,93 @@
-// rulesrun: check, play and simulate games written in the rules language. A thin client of the interpreter library.
-#include <unistd.h>
-
-#include <cstdio>
-#include <cstdlib>
+// rulesrun: check, play, simulate and replay games written in the rules language. This file only reads the command
+// line and turns errors into messages and exit codes; each command lives in its own file.
+#include <functional>
 #include <iostream>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
-#include <nlohmann/json.hpp>
 
-#include "check.hpp"
+#include "bots.hpp"
+#include "commands.hpp"
+#include "game.hpp"
+#include "game_setup.hpp"
+#include "save_file.hpp"
+#include "saved_games.hpp"
+#include "simulation.hpp"
 
 namespace {
 
-bool colour_wanted(FILE* stream) { return isatty(fileno(stream)) && std::getenv("NO_COLOR") == nullptr; }
+using namespace rulesrun::cli;
 
-// `rulesrun check FILE...`: 0 when no file has an error, 1 when one has.
-int run_check(const std::vector<std::string>& files, bool json) {
-    rulesrun::SourceSet sources;
-    std::vector<rulesrun::Diagnostic> all;
-    for (const auto& file : files) {
-        auto report = rulesrun::check_rules_file(file, sources);
-        for (auto& d : report.diagnostics) all.push_back(std::move(d));
+void add_check(CLI::App& app, CheckOptions& o) {
+    auto* check = app.add_subcommand("check", "Check rules files and report every problem found (exit 0: no error, "
+                                              "1: errors, 2: wrong arguments).");
+    check->add_option("FILE", o.files, "Rules files to check")->required();
+    check->add_flag("--json", o.json, "Print the diagnostics as a JSON array (file, line, column, severity, "
+                                      "message)");
+}
+
+void add_play(CLI::App& app, PlayOptions& o) {
+    auto* play = app.add_subcommand("play", "Play a game at this terminal, humans and bots (exit 3: standard input "
+                                            "ended before the game did).");
+    auto* file = play->add_option("FILE", o.file, "The rules file");
+    auto* players = play->add_option("--players", o.players, "Number of players (default: the game's smallest, or "
+                                                             "the length of --bots)")->check(CLI::PositiveNumber);
+    auto* options = play->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)");
+    auto* seed = play->add_option("--seed", o.seed, "Seed of the game's chance (default: from the clock, printed)");
+    auto* bots = play->add_option("--bots", o.bots, "Who plays each seat: human, random or a strategy of the game, "
+                                                    "comma-separated; a shorter list takes the last seats and humans "
+                                                    "the first (default: seat 1 human, the others random)");
+    play->add_option("--save", o.save, "Save the game to this file after every action");
+    play->add_option("--resume", o.resume, "Continue an unfinished saved game (and save it there, unless --save)")
+        ->excludes(file)->excludes(players)->excludes(options)->excludes(seed)->excludes(bots);
+}
+
+void add_simulate(CLI::App& app, SimulateOptions& o) {
+    auto* simulate = app.add_subcommand("simulate", "Play many games between bots and report wins, scores and the "
+                                                    "game's statistics.");
+    simulate->add_option("FILE", o.file, "The rules file")->required();
+    simulate->add_option("--games", o.games, "Number of games")->required()->check(CLI::PositiveNumber);
+    simulate->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)");
+    simulate->add_option("--bots", o.bots, "One bot per seat (random or a strategy of the game), comma-separated, or "
+                                           "one bot for every seat (default: random)");
+    simulate->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)");
+    simulate->add_option("--players", o.players, "Number of players (default: the game's smallest, or the length "
+                                                 "of --bots)")->check(CLI::PositiveNumber);
+    simulate->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results "
+                                                 "do not depend on it")->check(CLI::PositiveNumber);
+    simulate->add_flag("--json", o.json, "Print the report as one JSON object");
+}
+
+void add_replay(CLI::App& app, ReplayOptions& o) {
+    auto* replay = app.add_subcommand("replay", "Play a saved game again from its rules file, action by action.");
+    replay->add_option("FILE", o.file, "The saved game (written by play --save)")->required();
+    replay->add_flag("--step", o.step, "Wait for Enter before each action");
+}
+
+int error(int code, const std::string& message) {
+    std::cerr << "rulesrun: error: " << message << '\n';
+    return code;
+}
+
+// Runs the chosen command; every error becomes a message on standard error and its exit code.
+int run_command(const std::function<int()>& command) {
+    try {
+        return command();
+    } catch (const ArgumentError& e) {
+        return error(exit_arguments, e.what());
+    } catch (const rulesrun::runtime::SettingsError& e) {
+        return error(exit_arguments, e.what());
+    } catch (const rulesrun::BotListError& e) {
+        return error(exit_arguments, e.what());
+    } catch (const LoadFailed& e) {
+        return error(exit_failed, e.what());
+    } catch (const rulesrun::runtime::RuleError& e) {
+        return error(exit_failed, fmt::format("a rule failed: {}", e.what()));
+    } catch (const rulesrun::SimulationError& e) {
+        return error(exit_failed, e.what());
+    } catch (const std::exception& e) {  // save files, replays that no longer fit, files that cannot be written
+        return error(exit_failed, e.what());
     }
-    std::size_t errors = 0, warnings = 0;
-    for (const auto& d : all) (d.severity == rulesrun::Severity::error ? errors : warnings)++;
-    if (json) {
-        std::cout << rulesrun::diagnostics_json(sources, all) << '\n';
-    } else {
-        const bool colour = colour_wanted(stderr);
-        for (const auto& d : all) std::cerr << rulesrun::render_diagnostic(sources, d, colour);
-        if (errors + warnings > 0) std::cerr << fmt::format("{} error(s), {} warning(s)\n", errors, warnings);
-    }
-    return errors > 0 ? 1 : 0;
 }
 
 }  // namespace
@@ -41,15 +96,14 @@ int main(int argc, char** argv) {
     CLI::App app{"rulesrun: write a tabletop game's rules once, then check, play and simulate it."};
     app.require_subcommand(1);
     app.footer("Run 'rulesrun COMMAND --help' for the options of a command.");
-
-    std::vector<std::string> check_files;
-    bool check_json = false;
-    auto* check = app.add_subcommand("check", "Check rules files and report every problem found (exit 0: no error, "
-                                              "1: errors, 2: wrong arguments).");
-    check->add_option("FILE", check_files, "Rules files to check")->required();
-    check->add_flag("--json", check_json, "Print the diagnostics as a JSON array (file, line, column, severity, "
-                                          "message)");
-
+    CheckOptions check;
+    PlayOptions play;
+    SimulateOptions simulate;
+    ReplayOptions replay;
+    add_check(app, check);
+    add_play(app, play);
+    add_simulate(app, simulate);
+    add_replay(app, replay);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -58,8 +112,11 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::ParseError& e) {
         app.exit(e);
-        return 2;
+        return exit_arguments;
     }
-    if (check->parsed()) return run_check(check_files, check_json);
-    return 2;
+    if (app.got_subcommand("check")) return run_command([&] { return run_check(check); });
+    if (app.got_subcommand("play")) return run_command([&] { return run_play(play); });
+    if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
+    if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });
+    return exit_arguments;
 }

@@ -1,0 +1,81 @@
+// The built-in bots: random, and one bot per strategy the rules file declares.
+#include "bots.hpp"
+
+#include "seeds.hpp"
+
+namespace rulesrun {
+
+namespace {
+
+// Seats are mixed with a tag so that a bot's numbers differ from those of a game seeded with the same value.
+constexpr std::uint64_t bot_tag = 0x626f74ULL << 32;  // "bot"
+
+class RandomBot : public Bot {
+public:
+    explicit RandomBot(std::uint64_t seed) : rng_(seed) {}
+
+    void start_game(std::uint64_t game_seed, int seat) override { rng_ = Rng(bot_seed(game_seed, seat)); }
+
+    int choose(const runtime::Game& game, int seat) override {
+        return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
+    }
+
+private:
+    Rng rng_;
+};
+
+// Takes the action the strategy prefers most; among equal preferences each has the same chance. Where the
+// strategy has no rule (empty preferences) it plays at random, as the language says.
+class StrategyBot : public Bot {
+public:
+    StrategyBot(int strategy, std::uint64_t seed) : strategy_(strategy), rng_(seed) {}
+
+    void start_game(std::uint64_t game_seed, int seat) override { rng_ = Rng(bot_seed(game_seed, seat)); }
+
+    int choose(const runtime::Game& game, int seat) override {
+        const auto preferences = game.preferences(strategy_, seat);
+        if (preferences.empty())
+            return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
+        return pick_best(preferences);
+    }
+
+private:
+    // One pass: the k-th action found with the best preference replaces the pick with chance 1/k (reservoir
+    // sampling), so every tied action is equally likely.
+    int pick_best(const std::vector<std::int32_t>& preferences) {
+        int best = 0;
+        std::uint32_t ties = 1;
+        for (int i = 1; i < static_cast<int>(preferences.size()); ++i) {
+            if (preferences[i] > preferences[best]) {
+                best = i;
+                ties = 1;
+            } else if (preferences[i] == preferences[best] && rng_.below(++ties) == 0) {
+                best = i;
+            }
+        }
+        return best;
+    }
+
+    int strategy_;
+    Rng rng_;
+};
+
+}  // namespace
+
+std::uint64_t bot_seed(std::uint64_t game_seed, int seat) {
+    return derive_seed(game_seed, bot_tag | static_cast<std::uint32_t>(seat));
+}
+
+std::unique_ptr<Bot> make_bot(const BotSpec& spec, std::uint64_t game_seed, int seat) {
+    switch (spec.kind) {
+    case BotKind::random:
+        return std::make_unique<RandomBot>(bot_seed(game_seed, seat));
+    case BotKind::strategy:
+        return std::make_unique<StrategyBot>(spec.strategy, bot_seed(game_seed, seat));
+    case BotKind::human:
+        break;
+    }
+    throw BotListError("a human is not a bot: the front end asks the player");
+}
+
+}  // namespace rulesrun

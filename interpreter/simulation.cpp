@@ -1,0 +1,197 @@
+// Simulation runs: worker threads take games in index order from a shared counter, play them with their own Game
+// and bots (reused from game to game), and sum the results into their own report; the reports are merged at the end.
+#include "simulation.hpp"
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <optional>
+#include <thread>
+
+#include <fmt/format.h>
+
+#include "seeds.hpp"
+
+namespace rulesrun {
+
+namespace {
+
+using runtime::Game;
+
+// Games are handed out a few at a time: fewer trips to the shared counter, still a fine-grained progress bar.
+constexpr std::int64_t games_per_claim = 16;
+// A game between bots that is still going after this many actions is taken to be endless.
+constexpr std::size_t max_actions_per_game = 10'000'000;
+
+SimulationReport empty_report(const runtime::GameDefinition& definition, int players) {
+    SimulationReport report;
+    report.wins.assign(players, 0);
+    report.shared_wins.assign(players, 0);
+    report.scores.resize(players);
+    report.stats.resize(definition.stats().size());
+    for (std::size_t i = 0; i < definition.stats().size(); ++i)
+        if (definition.stats()[i].per_player) report.stats[i].per_seat.resize(players);
+    return report;
+}
+
+// What the workers share: the next game to claim, the games done, and the first failure.
+struct Run {
+    const SimulationRequest& request;
+    std::atomic<std::int64_t> next_game{0};
+    std::atomic<std::int64_t> games_done{0};
+    std::atomic<int> workers_left{0};
+    std::mutex mutex;  // guards failure, failed_at and the condition variable's wake-ups
+    std::condition_variable finished;
+    // Games from this index on are not played: the lowest failing game so far (or the game count).
+    std::atomic<std::int64_t> failed_at{0};
+    std::optional<SimulationError> failure;
+
+    explicit Run(const SimulationRequest& r) : request(r), failed_at(r.games) {}
+
+    void fail(std::int64_t index, std::uint64_t seed, const std::string& message) {
+        const std::lock_guard lock(mutex);
+        if (index >= failed_at.load()) return;
+        failed_at.store(index);
+        failure.emplace(index, seed, message);
+    }
+};
+
+void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots) {
+    while (!game.finished()) {
+        const auto seats = game.to_act();
+        if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
+        for (const int seat : seats) game.apply(seat, bots[seat]->choose(game, seat));
+        if (game.history().size() > max_actions_per_game)
+            throw runtime::RuleError(fmt::format("the game has not ended after {} actions", max_actions_per_game));
+    }
+}
+
+void record_game(const Game& game, SimulationReport& report) {
+    const auto results = game.results();
+    ++report.games;
+    for (int seat = 0; seat < game.players(); ++seat) {
+        if (results.winners[seat]) ++(results.shared_win ? report.shared_wins : report.wins)[seat];
+        report.scores[seat].add(results.scores[seat]);
+    }
+    if (results.shared_win) ++report.shared_win_games;
+    if (results.everybody_loses) ++report.everybody_loses;
+    report.length.add(static_cast<std::int64_t>(game.history().size()));
+    for (const auto& sample : game.samples()) {
+        auto& summary = report.stats[sample.stat];
+        summary.all.add(sample.value);
+        if (!summary.per_seat.empty() && sample.seat >= 0) summary.per_seat[sample.seat].add(sample.value);
+    }
+}
+
+// One worker: claims games until none is left (or one below failed_at has failed), playing each from its seed.
+SimulationReport work(Run& run) {
+    const auto& request = run.request;
+    auto report = empty_report(*request.game, request.settings.players);
+    std::vector<std::unique_ptr<Bot>> bots;
+    for (int seat = 0; seat < request.settings.players; ++seat)
+        bots.push_back(make_bot(request.bots[seat], request.settings.seed, seat));
+    std::optional<Game> game;
+    for (;;) {
+        const std::int64_t first = run.next_game.fetch_add(games_per_claim);
+        const std::int64_t end = std::min(first + games_per_claim, request.games);
+        for (std::int64_t index = first; index < end && index < run.failed_at.load(); ++index) {
+            const std::uint64_t seed = simulation_game_seed(request.settings.seed, index);
+            try {
+                if (game) {
+                    game->restart(seed);
+                } else {
+                    auto settings = request.settings;
+                    settings.seed = seed;
+                    game.emplace(request.game, settings);
+                    for (int seat = 0; seat < game->players(); ++seat) report.seat_names.push_back(game->seat_name(seat));
+                }
+                for (int seat = 0; seat < request.settings.players; ++seat) bots[seat]->start_game(seed, seat);
+                play_out(*game, bots);
+                record_game(*game, report);
+            } catch (const std::exception& e) {
+                run.fail(index, seed, e.what());
+                game.reset();  // a game that failed halfway is not reused
+            }
+            run.games_done.fetch_add(1, std::memory_order_relaxed);
+        }
+        if (first >= request.games || first >= run.failed_at.load()) return report;
+    }
+}
+
+void check_request(const SimulationRequest& request) {
+    if (!request.game) throw std::invalid_argument("simulate: no game");
+    if (request.games < 0) throw std::invalid_argument("simulate: the number of games is negative");
+    if (request.threads < 1) throw std::invalid_argument("simulate: fewer than one thread");
+    if (static_cast<int>(request.bots.size()) != request.settings.players)
+        throw BotListError(fmt::format("{} bots for {} players: give one bot per seat", request.bots.size(),
+                                       request.settings.players));
+    for (const auto& bot : request.bots)
+        if (bot.kind == BotKind::human) throw BotListError("'human' cannot play in a simulation");
+}
+
+// Calls the progress callback about ten times a second until every worker has returned.
+void wait_for_workers(Run& run) {
+    std::unique_lock lock(run.mutex);
+    while (!run.finished.wait_for(lock, std::chrono::milliseconds(100), [&] { return run.workers_left.load() == 0; }))
+        if (run.request.progress) {
+            lock.unlock();
+            run.request.progress(run.games_done.load());
+            lock.lock();
+        }
+}
+
+}  // namespace
+
+SimulationError::SimulationError(std::int64_t index, std::uint64_t seed, const std::string& message)
+    : std::runtime_error(fmt::format("game {} (seed {}) failed: {}", index + 1, seed, message)),
+      game_index(index),
+      game_seed(seed) {}
+
+std::uint64_t simulation_game_seed(std::uint64_t base_seed, std::int64_t index) {
+    return derive_seed(base_seed, static_cast<std::uint64_t>(index));
+}
+
+void SimulationReport::merge(const SimulationReport& other) {
+    games += other.games;
+    if (seat_names.empty()) seat_names = other.seat_names;
+    for (std::size_t seat = 0; seat < wins.size(); ++seat) {
+        wins[seat] += other.wins[seat];
+        shared_wins[seat] += other.shared_wins[seat];
+        scores[seat].merge(other.scores[seat]);
+    }
+    shared_win_games += other.shared_win_games;
+    everybody_loses += other.everybody_loses;
+    length.merge(other.length);
+    for (std::size_t i = 0; i < stats.size(); ++i) {
+        stats[i].all.merge(other.stats[i].all);
+        for (std::size_t seat = 0; seat < stats[i].per_seat.size(); ++seat)
+            stats[i].per_seat[seat].merge(other.stats[i].per_seat[seat]);
+    }
+}
+
+SimulationReport simulate(const SimulationRequest& request) {
+    check_request(request);
+    Run run(request);
+    const int threads = static_cast<int>(std::clamp<std::int64_t>(request.games, 1, request.threads));
+    std::vector<SimulationReport> reports(threads);
+    std::vector<std::thread> workers;
+    run.workers_left = threads;
+    for (int t = 0; t < threads; ++t)
+        workers.emplace_back([&run, &reports, t] {
+            reports[t] = work(run);
+            const std::lock_guard lock(run.mutex);
+            --run.workers_left;
+            run.finished.notify_all();
+        });
+    wait_for_workers(run);
+    for (auto& worker : workers) worker.join();
+    if (run.failure) throw *run.failure;
+    auto total = empty_report(*request.game, request.settings.players);
+    for (const auto& report : reports) total.merge(report);
+    if (request.progress) request.progress(total.games);
+    return total;
+}
+
+}  // namespace rulesrun

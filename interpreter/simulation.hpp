@@ -1,0 +1,66 @@
+// Simulations: N games between bots, spread over T threads. Game i is seeded from (base seed, i) alone and every
+// figure is summed exactly (statistics.hpp), so the report is the same bits for any thread count.
+#pragma once
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include "bots.hpp"
+#include "game.hpp"
+#include "statistics.hpp"
+
+namespace rulesrun {
+
+struct SimulationRequest {
+    std::shared_ptr<const runtime::GameDefinition> game;
+    runtime::ResolvedSettings settings;  // its seed is the base seed of the run
+    std::vector<BotSpec> bots;           // one per seat, no human
+    std::int64_t games = 0;
+    int threads = 1;
+    // Called on the calling thread, now and then, with the number of games finished so far.
+    std::function<void(std::int64_t games_done)> progress;
+};
+
+// One statistic of GameDefinition::stats(): every sample, and for a per-player statistic the samples of each seat.
+struct StatSummary {
+    Accumulator all;
+    std::vector<Accumulator> per_seat;  // empty unless the statistic is per player
+
+    friend bool operator==(const StatSummary&, const StatSummary&) = default;
+};
+
+struct SimulationReport {
+    std::int64_t games = 0;
+    std::vector<std::string> seat_names;
+    std::vector<std::int64_t> wins;         // per seat: games won alone
+    std::vector<std::int64_t> shared_wins;  // per seat: games won together with others
+    std::int64_t shared_win_games = 0;      // games with more than one winner
+    std::int64_t everybody_loses = 0;       // games with no winner
+    std::vector<Accumulator> scores;        // per seat
+    Accumulator length;                     // actions applied per game
+    std::vector<StatSummary> stats;         // by index in GameDefinition::stats()
+
+    void merge(const SimulationReport& other);
+    friend bool operator==(const SimulationReport&, const SimulationReport&) = default;
+};
+
+// A rule failed in one game; the run stops. When several games fail, the one with the lowest index is reported
+// (whatever the thread count).
+struct SimulationError : std::runtime_error {
+    SimulationError(std::int64_t game_index, std::uint64_t game_seed, const std::string& message);
+    std::int64_t game_index;
+    std::uint64_t game_seed;
+};
+
+// The seed of game `index` of a run with this base seed.
+std::uint64_t simulation_game_seed(std::uint64_t base_seed, std::int64_t index);
+
+// Runs the games. Throws SimulationError when a rule fails in a game, BotListError for a human or a bot list of the
+// wrong length, std::invalid_argument for a negative game count or fewer than one thread.
+SimulationReport simulate(const SimulationRequest& request);
+
+}  // namespace rulesrun

@@ -1,0 +1,60 @@
+// The commands of rulesrun, their options as read from the command line, and the exit codes they share.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+namespace rulesrun::cli {
+
+enum ExitCode : int {
+    exit_ok = 0,
+    exit_failed = 1,        // errors in a rules file, a rule failing while a game runs, a file that cannot be used
+    exit_arguments = 2,     // wrong arguments: unknown flags, options, option values or bots
+    exit_end_of_input = 3,  // standard input ended during a game: it is left unfinished
+};
+
+// A wrong command-line argument the parser cannot see (a bot list too long for the players, "--option rounds").
+struct ArgumentError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+struct CheckOptions {
+    std::vector<std::string> files;
+    bool json = false;
+};
+
+struct PlayOptions {
+    std::string file;
+    int players = 0;  // 0: not given
+    std::vector<std::string> options;  // "NAME=VALUE" as typed
+    std::optional<std::uint64_t> seed;
+    std::string bots;
+    std::string save;
+    std::string resume;
+};
+
+struct SimulateOptions {
+    std::string file;
+    std::int64_t games = 0;
+    std::uint64_t seed = 1;
+    std::string bots;
+    std::vector<std::string> options;
+    int players = 0;
+    int threads = 0;  // 0: one per processor
+    bool json = false;
+};
+
+struct ReplayOptions {
+    std::string file;
+    bool step = false;
+};
+
+int run_check(const CheckOptions& options);
+int run_play(const PlayOptions& options);
+int run_simulate(const SimulateOptions& options);
+int run_replay(const ReplayOptions& options);
+
+}  // namespace rulesrun::cli

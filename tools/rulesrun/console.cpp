@@ -1,0 +1,79 @@
+#include "console.hpp"
+
+#include <charconv>
+
+#include <fmt/format.h>
+
+#include "game_text.hpp"
+
+namespace rulesrun::cli {
+
+namespace {
+
+std::string_view trim(std::string_view s) {
+    while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
+    while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
+    return s;
+}
+
+std::vector<std::string> action_names(const runtime::Game& game, int seat) {
+    std::vector<std::string> names;
+    for (int i = 0; i < game.action_count(seat); ++i) names.push_back(game.action_name(seat, i));
+    return names;
+}
+
+void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
+                   const Style& style) {
+    out << '\n' << style.bold(fmt::format("== {} to play ==", game.seat_name(seat))) << '\n';
+    print_block(out, game.describe(seat));
+    const auto prompt = game.prompt(seat);
+    out << style.bold(prompt.empty() ? game.choice_name(seat) : prompt) << '\n';
+    for (std::size_t i = 0; i < names.size(); ++i) out << fmt::format("  {:>2}. {}", i + 1, names[i]) << '\n';
+}
+
+}  // namespace
+
+std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names) {
+    entry = trim(entry);
+    int number = 0;
+    const auto [end, error] = std::from_chars(entry.data(), entry.data() + entry.size(), number);
+    if (error == std::errc() && end == entry.data() + entry.size() && number >= 1 &&
+        number <= static_cast<int>(action_names.size()))
+        return number - 1;
+    for (std::size_t i = 0; i < action_names.size(); ++i)
+        if (action_names[i] == entry) return static_cast<int>(i);
+    return std::nullopt;
+}
+
+int Console::ask_action(const runtime::Game& game, int seat) {
+    const auto names = action_names(game, seat);
+    show_question(out_, game, seat, names, style_);
+    for (;;) {
+        out_ << game.seat_name(seat) << "> " << std::flush;
+        const auto line = read_line();
+        if (const auto action = parse_action_entry(line, names)) return *action;
+        out_ << style_.red(fmt::format("'{}' is not one of the actions: type a number from 1 to {} or an action's "
+                                       "name", trim(line), names.size()))
+             << '\n';
+    }
+}
+
+void Console::pass_keyboard(const std::string& seat_name) {
+    out_ << style_.clear_screen();
+    wait_for_enter(fmt::format("Pass the keyboard to {}, then press Enter.", seat_name));
+    out_ << style_.clear_screen();
+}
+
+void Console::wait_for_enter(const std::string& question) {
+    out_ << style_.bold(question) << std::flush;
+    read_line();
+    out_ << '\n';
+}
+
+std::string Console::read_line() {
+    std::string line;
+    if (!std::getline(in_, line)) throw EndOfInput{};
+    return line;
+}
+
+}  // namespace rulesrun::cli

@@ -1,0 +1,49 @@
+// The keyboard and screen of `play` and `replay --step`: asking a human for an action (by number or by name, again
+// after a wrong entry), "pass the keyboard" pauses, and the end of standard input.
+#pragma once
+
+#include <istream>
+#include <optional>
+#include <ostream>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "game.hpp"
+#include "terminal.hpp"
+
+namespace rulesrun::cli {
+
+// Standard input ended while a human was expected to type something.
+struct EndOfInput {};
+
+// The action an entry names: its number in the list (from 1) or, failing that, its exact name. Numbers come first
+// because they are what the list shows; blanks around the entry do not count.
+std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names);
+
+class Console {
+public:
+    Console(std::istream& in, std::ostream& out, Style style) : in_(in), out_(out), style_(style) {}
+
+    [[nodiscard]] std::ostream& out() { return out_; }
+    [[nodiscard]] const Style& style() const { return style_; }
+
+    // Shows `seat` what it may see, the prompt and the numbered actions, and reads entries until one names an
+    // action. Throws EndOfInput.
+    int ask_action(const runtime::Game& game, int seat);
+
+    // Clears the screen (on a terminal) and waits for Enter before the next player sits down. Throws EndOfInput.
+    void pass_keyboard(const std::string& seat_name);
+
+    // Prints `question` and waits for Enter. Throws EndOfInput.
+    void wait_for_enter(const std::string& question);
+
+private:
+    std::string read_line();
+
+    std::istream& in_;
+    std::ostream& out_;
+    Style style_;
+};
+
+}  // namespace rulesrun::cli

@@ -1,0 +1,40 @@
+// What play, simulate and replay do before a game starts: load the rules file (printing its diagnostics), read
+// "--option NAME=VALUE" arguments, and decide who plays each seat.
+#pragma once
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bots.hpp"
+#include "game.hpp"
+
+namespace rulesrun::cli {
+
+// The rules file has errors; they have been printed.
+struct LoadFailed : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Loads and compiles a rules file. On errors prints every diagnostic to standard error (as `check` does) and throws
+// LoadFailed; warnings of a file that loads are left to `check`.
+std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string& path);
+
+// "rounds=3" -> {"rounds", "3"}; throws ArgumentError for an argument without '=' or without a name.
+std::vector<std::pair<std::string, std::string>> parse_option_assignments(const std::vector<std::string>& arguments);
+
+// The player count: --players when given, else the bot list's length when it names more seats than the game's
+// smallest count, else that smallest count.
+int player_count(const runtime::GameDefinition& game, int players_argument, std::size_t listed_seats);
+
+// The seats of `play`: an empty list means seat 1 human and the others random; a shorter list takes the last seats,
+// humans the first ones. Throws ArgumentError when the list names more seats than there are players.
+std::vector<BotSpec> play_seats(std::vector<BotSpec> listed, int players);
+
+// The seats of `simulate`: an empty list means random everywhere, one bot plays every seat, otherwise one bot per
+// seat. Throws ArgumentError for any other length.
+std::vector<BotSpec> simulation_seats(std::vector<BotSpec> listed, int players);
+
+}  // namespace rulesrun::cli

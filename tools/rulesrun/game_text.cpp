@@ -1,0 +1,80 @@
+#include "game_text.hpp"
+
+#include <fmt/format.h>
+
+namespace rulesrun::cli {
+
+namespace {
+
+std::vector<std::string> winner_names(const runtime::Game& game, const runtime::Results& results) {
+    std::vector<std::string> names;
+    for (int seat = 0; seat < game.players(); ++seat)
+        if (results.winners[seat]) names.push_back(game.seat_name(seat));
+    return names;
+}
+
+std::string verdict(const runtime::Game& game, const runtime::Results& results) {
+    if (results.everybody_loses) return "Everybody loses.";
+    const auto names = winner_names(game, results);
+    if (results.shared_win) return fmt::format("{} share the win.", join_names(names));
+    return fmt::format("{} wins.", join_names(names));
+}
+
+void print_results_table(std::ostream& out, const runtime::Game& game, const runtime::Results& results,
+                         const Style& style) {
+    std::size_t width = 4;
+    for (int seat = 0; seat < game.players(); ++seat) width = std::max(width, game.seat_name(seat).size());
+    const bool scores = game.definition().has_scores();
+    out << style.bold(fmt::format("  {:<{}}{}  rank", "seat", width, scores ? "  score" : "")) << '\n';
+    for (int seat = 0; seat < game.players(); ++seat) {
+        std::string line = fmt::format("  {:<{}}", game.seat_name(seat), width);
+        if (scores) line += fmt::format("  {:>5}", results.scores[seat]);
+        line += fmt::format("  {:>4}", results.ranks[seat]);
+        if (results.winners[seat]) line += "  " + style.green("winner");
+        out << line << '\n';
+    }
+}
+
+}  // namespace
+
+std::string join_names(const std::vector<std::string>& names) {
+    if (names.empty()) return "nobody";
+    std::string out = names.front();
+    for (std::size_t i = 1; i < names.size(); ++i) out += (i + 1 == names.size() ? " and " : ", ") + names[i];
+    return out;
+}
+
+void print_messages(std::ostream& out, runtime::Game& game, const Style& style) {
+    for (const auto& message : game.take_messages()) out << style.cyan(message) << '\n';
+}
+
+void print_choice(std::ostream& out, const runtime::Game& game, int seat, const std::string& action_name,
+                  const Style& style) {
+    out << fmt::format("{} chooses {}", style.bold(game.seat_name(seat)), style.yellow(action_name)) << '\n';
+}
+
+void print_block(std::ostream& out, const std::string& text) {
+    if (text.empty()) return;
+    out << text;
+    if (text.back() != '\n') out << '\n';
+}
+
+std::string settings_line(const runtime::Game& game) {
+    const auto& settings = game.settings();
+    std::string line = fmt::format("{}, {} players, seed {}", game.definition().title(), settings.players, settings.seed);
+    if (!settings.options.empty()) {
+        line += ", options";
+        for (const auto& [name, value] : settings.options) line += fmt::format(" {}={}", name, value);
+    }
+    return line;
+}
+
+void print_final(std::ostream& out, const runtime::Game& game, const Style& style) {
+    const auto results = game.results();
+    out << style.bold("== Game over ==") << '\n';
+    print_block(out, game.describe(-1));
+    print_results_table(out, game, results, style);
+    out << style.bold(verdict(game, results)) << '\n';
+}
+
+}  // namespace rulesrun::cli

@@ -1,0 +1,34 @@
+// How a game in progress and its end are written on the terminal; shared by play and replay so that a replayed game
+// ends with exactly the same text as the game it replays.
+#pragma once
+
+#include <ostream>
+#include <string>
+#include <vector>
+
+#include "game.hpp"
+#include "terminal.hpp"
+
+namespace rulesrun::cli {
+
+// The `say` messages the game has produced since the last call.
+void print_messages(std::ostream& out, runtime::Game& game, const Style& style);
+
+// "black chooses c3-c5".
+void print_choice(std::ostream& out, const runtime::Game& game, int seat, const std::string& action_name,
+                  const Style& style);
+
+// Writes a block of text (a view of the game) so that it ends with exactly one line break.
+void print_block(std::ostream& out, const std::string& text);
+
+// "Diamant, 3 players, seed 42, options variant=seed rounds=5".
+std::string settings_line(const runtime::Game& game);
+
+// The end: the public view of the final state, each seat's score and rank, and who won. Starts with the line
+// "== Game over ==".
+void print_final(std::ostream& out, const runtime::Game& game, const Style& style);
+
+// "black", "black and green", "black, green and red".
+std::string join_names(const std::vector<std::string>& names);
+
+}  // namespace rulesrun::cli

@@ -1,0 +1,157 @@
+// `rulesrun play`: humans and bots at one terminal. Humans see what their seat may see and pick actions by number or
+// name; bots' choices are printed; the game is saved after every action when --save (or --resume) names a file.
+#include <chrono>
+#include <filesystem>
+#include <iostream>
+
+#include <fmt/format.h>
+
+#include "commands.hpp"
+#include "console.hpp"
+#include "game_setup.hpp"
+#include "game_text.hpp"
+#include "save_file.hpp"
+#include "saved_games.hpp"
+#include "seeds.hpp"
+
+namespace rulesrun::cli {
+
+namespace {
+
+using runtime::Game;
+
+class PlaySession {
+public:
+    PlaySession(Game game, std::vector<BotSpec> seats, SavedGame record, std::string save_path)
+        : game_(std::move(game)),
+          seats_(std::move(seats)),
+          record_(std::move(record)),
+          save_path_(std::move(save_path)),
+          console_(std::cin, std::cout, Style::for_stdout()) {
+        for (int seat = 0; seat < game_.players(); ++seat)
+            bots_.push_back(seats_[seat].kind == BotKind::human ? nullptr
+                                                                : make_bot(seats_[seat], game_.settings().seed, seat));
+    }
+
+    // Replays the saved actions of a resumed game without showing them.
+    void catch_up() {
+        for (std::size_t i = 0; i < record_.actions.size(); ++i) apply_saved_action(game_, record_.actions[i], i + 1);
+        game_.take_messages();
+        // A bot's generator is not saved: resumed bots draw from a fresh one, seeded from the game and its length.
+        const auto seed = derive_seed(game_.settings().seed, record_.actions.size());
+        for (int seat = 0; seat < game_.players(); ++seat)
+            if (bots_[seat]) bots_[seat]->start_game(seed, seat);
+    }
+
+    int run() {
+        auto& out = console_.out();
+        print_header();
+        save();
+        try {
+            while (!game_.finished()) {
+                print_messages(out, game_, console_.style());
+                decide();
+            }
+        } catch (const EndOfInput&) {
+            std::cerr << fmt::format("end of input: the game is left unfinished ({})\n",
+                                     save_path_.empty() ? "not saved: use --save FILE to keep a game"
+                                                        : "saved in " + save_path_);
+            return exit_end_of_input;
+        }
+        print_messages(out, game_, console_.style());
+        print_final(out, game_, console_.style());
+        return exit_ok;
+    }
+
+private:
+    void print_header() {
+        auto& out = console_.out();
+        out << console_.style().bold(settings_line(game_)) << '\n';
+        std::vector<std::string> seats;
+        for (int seat = 0; seat < game_.players(); ++seat)
+            seats.push_back(fmt::format("{} ({})", game_.seat_name(seat), seats_[seat].text()));
+        out << "Seats: " << join_names(seats) << '\n';
+        if (!record_.actions.empty()) out << fmt::format("Resumed after {} actions.\n", record_.actions.size());
+        out << fmt::format("Play this game again with --seed {}\n", game_.settings().seed);
+    }
+
+    // One decision: one seat's, or every seat's of a simultaneous decision (revealed once all have chosen).
+    void decide() {
+        const auto seats = game_.to_act();
+        if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
+        std::vector<std::pair<int, std::string>> chosen;
+        bool secret_typed = false;  // a human has typed a choice the next human must not see
+        for (const int seat : seats) {
+            const int action = choose(seat, seats.size() > 1 && secret_typed);
+            chosen.emplace_back(seat, game_.action_name(seat, action));
+            game_.apply(seat, action);
+            record_.actions.push_back({seat, action, chosen.back().second});
+            save();
+            secret_typed = secret_typed || !bots_[seat];
+        }
+        if (seats.size() > 1) console_.out() << console_.style().bold("The choices are revealed:") << '\n';
+        for (const auto& [seat, name] : chosen) print_choice(console_.out(), game_, seat, name, console_.style());
+    }
+
+    int choose(int seat, bool secret_on_screen) {
+        if (bots_[seat]) return bots_[seat]->choose(game_, seat);
+        // Another human takes the keyboard: a pause, so that neither sees what is secret from the other.
+        if (last_human_ >= 0 && last_human_ != seat &&
+            (secret_on_screen || game_.has_secrets(last_human_) || game_.has_secrets(seat)))
+            console_.pass_keyboard(game_.seat_name(seat));
+        last_human_ = seat;
+        return console_.ask_action(game_, seat);
+    }
+
+    void save() {
+        if (!save_path_.empty()) write_save_file(save_path_, record_);
+    }
+
+    Game game_;
+    std::vector<BotSpec> seats_;
+    std::vector<std::unique_ptr<Bot>> bots_;
+    SavedGame record_;
+    std::string save_path_;
+    Console console_;
+    int last_human_ = -1;
+};
+
+// A seed from the clock, for games started without --seed (it is printed, so the game can be played again).
+std::uint64_t clock_seed() {
+    const auto now = std::chrono::system_clock::now().time_since_epoch().count();
+    return splitmix64(static_cast<std::uint64_t>(now)) >> 12;  // a number short enough to type
+}
+
+PlaySession new_session(const PlayOptions& options) {
+    if (options.file.empty()) throw ArgumentError("play needs a rules FILE (or --resume SAVED_GAME)");
+    auto definition = load_definition(options.file);
+    auto listed = options.bots.empty() ? std::vector<BotSpec>{}
+                                       : parse_bot_list(options.bots, definition->strategies(), true);
+    const runtime::Settings settings{player_count(*definition, options.players, listed.size()),
+                                     parse_option_assignments(options.options), options.seed.value_or(clock_seed())};
+    const auto resolved = runtime::resolve_settings(*definition, settings);
+    auto seats = play_seats(std::move(listed), resolved.players);
+    SavedGame record{std::filesystem::absolute(options.file).lexically_normal().string(), resolved.players,
+                     resolved.options, resolved.seed, {}, {}};
+    for (const auto& seat : seats) record.bots.push_back(seat.text());
+    return {start_game_with_messages(definition, resolved), std::move(seats), std::move(record), options.save};
+}
+
+PlaySession resumed_session(const PlayOptions& options) {
+    auto saved = read_save_file(options.resume);
+    auto game = start_saved_game(saved);
+    auto seats = saved_seats(saved, game.definition());
+    PlaySession session(std::move(game), std::move(seats), std::move(saved),
+                        options.save.empty() ? options.resume : options.save);
+    session.catch_up();
+    return session;
+}
+
+}  // namespace
+
+int run_play(const PlayOptions& options) {
+    auto session = options.resume.empty() ? new_session(options) : resumed_session(options);
+    return session.run();
+}
+
+}  // namespace rulesrun::cli

@@ -1,0 +1,41 @@
+// `rulesrun simulate`: N games between bots on T threads, reported as a table or as JSON.
+#include <iostream>
+#include <thread>
+
+#include "commands.hpp"
+#include "game_setup.hpp"
+#include "simulation.hpp"
+#include "simulation_output.hpp"
+#include "terminal.hpp"
+
+namespace rulesrun::cli {
+
+namespace {
+
+int default_threads() { return std::max(1U, std::thread::hardware_concurrency()); }
+
+}  // namespace
+
+int run_simulate(const SimulateOptions& options) {
+    const auto definition = load_definition(options.file);
+    auto listed = options.bots.empty() ? std::vector<BotSpec>{}
+                                       : parse_bot_list(options.bots, definition->strategies(), false);
+    // One bot alone plays every seat, so it does not decide the player count.
+    const runtime::Settings settings{player_count(*definition, options.players, listed.size() > 1 ? listed.size() : 0),
+                                     parse_option_assignments(options.options), options.seed};
+    SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
+                              options.threads > 0 ? options.threads : default_threads(), {}};
+    request.bots = simulation_seats(std::move(listed), request.settings.players);
+    ProgressBar progress(options.games);
+    request.progress = [&progress](std::int64_t done) { progress.update(done); };
+    const auto report = simulate(request);
+    progress.finish();
+    const SimulationSetup setup{*definition, request.settings, request.bots};
+    if (options.json)
+        std::cout << simulation_json(setup, report) << '\n';
+    else
+        print_simulation_text(std::cout, setup, report);
+    return exit_ok;
+}
+
+}  // namespace rulesrun::cli

@@ -1,0 +1,134 @@
+#include "simulation_output.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+namespace rulesrun::cli {
+
+namespace {
+
+using Json = nlohmann::ordered_json;
+
+std::string percent(std::int64_t part, std::int64_t whole) {
+    return whole == 0 ? "-" : fmt::format("{:.1f}%", 100.0 * static_cast<double>(part) / static_cast<double>(whole));
+}
+
+std::string seat_name(const SimulationReport& report, std::size_t seat) {
+    return seat < report.seat_names.size() ? report.seat_names[seat] : fmt::format("seat {}", seat + 1);
+}
+
+// ---- text ---------------------------------------------------------------------------------------------------------
+
+void print_seats(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
+    std::size_t name_width = 4, bot_width = 3;
+    for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
+        name_width = std::max(name_width, seat_name(report, seat).size());
+        bot_width = std::max(bot_width, setup.bots[seat].text().size());
+    }
+    out << fmt::format("{:<{}}  {:<{}}  {:>16}  {:>16}  {:>10}\n", "seat", name_width, "bot", bot_width, "wins alone",
+                       "shared wins", "mean score");
+    for (std::size_t seat = 0; seat < report.wins.size(); ++seat)
+        out << fmt::format("{:<{}}  {:<{}}  {:>9} {:>6}  {:>9} {:>6}  {:>10.3f}\n", seat_name(report, seat), name_width,
+                           setup.bots[seat].text(), bot_width, report.wins[seat], percent(report.wins[seat], report.games),
+                           report.shared_wins[seat], percent(report.shared_wins[seat], report.games),
+                           report.scores[seat].mean());
+    out << fmt::format("games with a shared win: {} ({}); everybody loses: {} ({})\n", report.shared_win_games,
+                       percent(report.shared_win_games, report.games), report.everybody_loses,
+                       percent(report.everybody_loses, report.games));
+}
+
+std::string figures(const Accumulator& a) {
+    if (a.count() == 0) return fmt::format("{:>12}", "no samples");
+    return fmt::format("{:>12.3f} {:>12.3f} {:>10.3f} {:>10} {:>10} {:>10}", a.mean(), a.stddev(), a.ci95(), a.min(),
+                       a.max(), a.count());
+}
+
+void print_stats(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
+    const auto& infos = setup.game.stats();
+    std::size_t width = std::string("game length (actions)").size();
+    for (const auto& info : infos) width = std::max(width, info.name.size());
+    for (const auto& name : report.seat_names) width = std::max(width, name.size() + 2);
+    out << fmt::format("{:<{}} {:>12} {:>12} {:>10} {:>10} {:>10} {:>10}\n", "statistic", width, "mean", "stddev",
+                       "95% CI +-", "min", "max", "count");
+    out << fmt::format("{:<{}} {}\n", "game length (actions)", width, figures(report.length));
+    for (std::size_t i = 0; i < infos.size(); ++i) {
+        out << fmt::format("{:<{}} {}\n", infos[i].name, width, figures(report.stats[i].all));
+        for (std::size_t seat = 0; seat < report.stats[i].per_seat.size(); ++seat)
+            out << fmt::format("{:<{}} {}\n", "  " + seat_name(report, seat), width,
+                               figures(report.stats[i].per_seat[seat]));
+    }
+}
+
+// ---- JSON ---------------------------------------------------------------------------------------------------------
+
+// Figures of no sample are null: there is no mean of nothing.
+Json figures_json(const Accumulator& a) {
+    if (a.count() == 0)
+        return {{"mean", nullptr}, {"stddev", nullptr}, {"ci95", nullptr}, {"min", nullptr}, {"max", nullptr},
+                {"count", 0}};
+    return {{"mean", a.mean()}, {"stddev", a.stddev()}, {"ci95", a.ci95()}, {"min", a.min()}, {"max", a.max()},
+            {"count", a.count()}};
+}
+
+Json seats_json(const SimulationSetup& setup, const SimulationReport& report) {
+    Json seats = Json::array();
+    for (std::size_t seat = 0; seat < report.wins.size(); ++seat)
+        seats.push_back({{"seat", seat + 1},
+                         {"name", seat_name(report, seat)},
+                         {"bot", setup.bots[seat].text()},
+                         {"wins", report.wins[seat]},
+                         {"shared_wins", report.shared_wins[seat]},
+                         {"mean_score", report.scores[seat].mean()}});
+    return seats;
+}
+
+Json stats_json(const SimulationSetup& setup, const SimulationReport& report) {
+    Json stats = Json::object();
+    const auto& infos = setup.game.stats();
+    for (std::size_t i = 0; i < infos.size(); ++i) {
+        Json stat = figures_json(report.stats[i].all);
+        stat["description"] = infos[i].description;
+        if (infos[i].per_player) {
+            stat["per_seat"] = Json::array();
+            for (std::size_t seat = 0; seat < report.stats[i].per_seat.size(); ++seat) {
+                Json one = {{"seat", seat + 1}, {"name", seat_name(report, seat)}};
+                one.update(figures_json(report.stats[i].per_seat[seat]));
+                stat["per_seat"].push_back(std::move(one));
+            }
+        }
+        stats[infos[i].name] = std::move(stat);
+    }
+    return stats;
+}
+
+}  // namespace
+
+void print_simulation_text(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
+    out << fmt::format("{}: {} games, {} players, seed {}", setup.game.title(), report.games, setup.settings.players,
+                       setup.settings.seed);
+    if (!setup.settings.options.empty()) {
+        out << ", options";
+        for (const auto& [name, value] : setup.settings.options) out << fmt::format(" {}={}", name, value);
+    }
+    out << "\n\n";
+    print_seats(out, setup, report);
+    out << '\n';
+    print_stats(out, setup, report);
+}
+
+std::string simulation_json(const SimulationSetup& setup, const SimulationReport& report) {
+    Json json = {{"game", setup.game.title()}, {"games", report.games}, {"seed", setup.settings.seed},
+                 {"players", setup.settings.players}};
+    json["options"] = Json::object();
+    for (const auto& [name, value] : setup.settings.options) json["options"][name] = value;
+    json["seats"] = seats_json(setup, report);
+    json["shared_win_games"] = report.shared_win_games;
+    json["everybody_loses"] = report.everybody_loses;
+    json["length"] = figures_json(report.length);
+    json["stats"] = stats_json(setup, report);
+    return json.dump(2);
+}
+
+}  // namespace rulesrun::cli
