@@ -148,9 +148,9 @@ Value Machine::comprehension(const Expr& e) {
         s_.locals[slot] = element(source, i);
         if (++s_.steps > step_limit_ && step_limit_ > 0) fail(e.loc, "a list too long to build: an endless loop?");
         if (where >= 0 && !eval(where)) continue;
-        const Value v = eval(element_expr);
+        // Each copy is made anew: copies of a card are different cards.
         const Value n = copies >= 0 ? eval(copies) : 1;
-        for (Value k = 0; k < n; ++k) s_.scratch.push_back(v);
+        for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
     }
     const Value list = list_of(s_.scratch, mark, e.loc);
     s_.scratch.resize(mark);

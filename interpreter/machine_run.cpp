@@ -1,4 +1,6 @@
 // Running instructions until a player must decide or the game ends; the decisions themselves; the game's end.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "machine.hpp"
@@ -99,9 +101,26 @@ void Machine::check_endings() {
     }
 }
 
+// The scores, then the winners: those given by `end game with winners`, else the `winners` declaration, else every
+// player with the highest score.
 void Machine::finish(std::int32_t winners_list) {
     if (s_.finished) return;
-    s_.winners = winners_list;
+    const auto players = static_cast<std::size_t>(in_.players);
+    s_.final_scores.assign(players, 0);
+    if (p_.score >= 0) {
+        for (std::size_t seat = 0; seat < players; ++seat) s_.final_scores[seat] = call_value(p_.score, -1, static_cast<Value>(seat));
+    }
+    if (winners_list < 0 && p_.winners >= 0) winners_list = call_value(p_.winners, -1, 0);
+    s_.final_winners.assign(players, 0);
+    if (winners_list >= 0) {
+        for (Value i = 0; i < s_.heap[static_cast<std::size_t>(winners_list)]; ++i) {
+            const Value seat = s_.heap[static_cast<std::size_t>(winners_list + 1 + i)];
+            if (seat >= 0 && static_cast<std::size_t>(seat) < players) s_.final_winners[static_cast<std::size_t>(seat)] = 1;
+        }
+    } else {
+        const Value best = *std::max_element(s_.final_scores.begin(), s_.final_scores.end());
+        for (std::size_t seat = 0; seat < players; ++seat) s_.final_winners[seat] = s_.final_scores[seat] == best;
+    }
     for (std::size_t i = 0; i < p_.stats.size(); ++i) {
         const StatDecl& stat = p_.stats[i];
         if (stat.value < 0) continue;

@@ -57,7 +57,8 @@ struct StateData {
     bool keep_messages = false;
     bool play_started = false;
     bool finished = false;
-    std::int32_t winners = -1;       // heap list given by `end game with winners`, or -1
+    std::vector<Value> final_scores;   // per seat, once finished
+    std::vector<Value> final_winners;  // per seat: 1 for a winner, once finished
     std::int64_t steps = 0;
     std::int32_t heap_after_collection = 0;
 };
