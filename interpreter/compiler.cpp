@@ -317,6 +317,7 @@ void Compiler::compile_fields(const Node& decl, std::vector<FieldInfo>& fields, 
         const Type type = checked ? checked->type : checker_.declared_field_type(*c);
         f.type = type_index(type);
         f.is_private = c->has(Kind::private_marker);
+        f.is_state = c->has(Kind::state_marker);
         if (checking::has_default(*c)) f.default_value = expr(*c->children.back());
         fields.push_back(std::move(f));
     }

@@ -35,6 +35,17 @@ struct ViewBuilder {
         }
     }
 
+    // A card's `state` fields, which change during the game: " (gems 3)".
+    std::string state_of(Value card, const CardType& t) {
+        std::string out;
+        for (std::size_t i = 0; i < t.fields.size(); ++i) {
+            if (!t.fields[i].is_state) continue;
+            const auto slot = static_cast<std::size_t>(in.card_base[static_cast<std::size_t>(card)]) + i;
+            out += fmt::format("{}{} {}", out.empty() ? "" : ", ", t.fields[i].name, m.show(s.slots[slot], t.fields[i].type));
+        }
+        return out.empty() ? out : " (" + out + ")";
+    }
+
     std::string cards_of(std::size_t zone) {
         std::string out;
         for (Value i = 0; i < s.zone_size[zone]; ++i) {
@@ -42,6 +53,7 @@ struct ViewBuilder {
             const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
             if (!out.empty()) out += ", ";
             out += t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1);
+            out += state_of(card, t);
         }
         return "[" + out + "]";
     }

@@ -181,6 +181,7 @@ struct FieldInfo {
     std::int32_t type = -1;
     std::int32_t default_value = -1;  // expression or -1
     bool is_private = false;
+    bool is_state = false;            // cards: changes during the game (shown in views next to the card)
 };
 
 struct CardType {
