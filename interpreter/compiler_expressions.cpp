@@ -48,6 +48,8 @@ std::int32_t Compiler::add_expr(ExprOp op, const Type& type, const SourceLocatio
     e.a = a;
     e.b = b;
     e.type = type_index(type);
+    e.kind = program_->type(e.type).kind;
+    for (std::size_t i = 0; i < children.size() && i < 3; ++i) e.first3[i] = children[i];
     e.loc = loc;
     e.first_child = static_cast<std::int32_t>(program_->expr_children.size());
     e.child_count = static_cast<std::int32_t>(children.size());
@@ -376,7 +378,11 @@ std::int32_t Compiler::hole_expr(const std::string& path, const SourceLocation& 
         type = s ? s->type : Type();
         if (s && s->kind == SymbolKind::enum_type) type = Type::list_of(type);
         e = name_expr(name);
-        if (type.known()) program_->exprs[static_cast<std::size_t>(e)].type = type_index(type);
+        if (type.known()) {
+            Expr& named = program_->exprs[static_cast<std::size_t>(e)];
+            named.type = type_index(type);
+            named.kind = program_->type(named.type).kind;
+        }
     }
     if (scope.card_type >= 0 || scope.record_type >= 0) {
         type = Type();

@@ -44,6 +44,7 @@ public:
 
     // ---- expressions (machine_eval.cpp)
     Value eval(std::int32_t e);
+    [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
     Value table_lookup(const Expr& e);
@@ -80,7 +81,7 @@ public:
     std::string space_name(Value space) const;
 
     // ---- errors
-    [[noreturn]] void fail(const SourceLocation& loc, const std::string& message) const;
+    [[noreturn, gnu::cold, gnu::noinline]] void fail(const SourceLocation& loc, const std::string& message) const;
 
     // Set only while an Instance is built: decks make their cards then.
     Instance* building_ = nullptr;
@@ -94,6 +95,7 @@ public:
     std::int32_t base_ = 0;            // locals of the frame being evaluated
     std::int32_t callable_ = 0;        // the callable being run (for error messages)
     Value returned_ = 0;               // a function's value, set by ret_value
+    std::size_t expression_calls_ = 0; // functions with an expression body being evaluated (they push no frame)
     std::int64_t step_limit_ = 0;
 };
 

@@ -75,7 +75,7 @@ Sequence Machine::sequence(std::int32_t index) {
     }
     const Value v = eval(index);
     if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
-    if (p_.type(e.type).kind == ValueKind::zone) {
+    if (e.kind == ValueKind::zone) {
         return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
     }
     return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
@@ -107,7 +107,7 @@ bool Machine::values_equal(Value a, Value b, ValueKind kind) const {
 
 Value Machine::call_function(const Expr& e) {
     const Callable& c = p_.callables[static_cast<std::size_t>(e.a)];
-    if (s_.frames.size() >= max_call_depth) {
+    if (s_.frames.size() + expression_calls_ >= max_call_depth) {
         fail(e.loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
     }
     const std::size_t mark = s_.scratch.size();
@@ -121,10 +121,10 @@ Value Machine::call_function(const Expr& e) {
     if (c.body >= 0) {
         base_ = base;
         callable_ = e.a;
-        // An expression body runs on the C++ stack: count it as a frame so that endless recursion is caught.
-        s_.frames.push_back({e.a, -1, base});
+        // An expression body runs on the C++ stack: counted so that endless recursion stops with an error.
+        ++expression_calls_;
         result = eval(c.body);
-        s_.frames.pop_back();
+        --expression_calls_;
         s_.locals.resize(static_cast<std::size_t>(base));
     } else {
         const std::size_t depth = s_.frames.size();
@@ -146,7 +146,6 @@ Value Machine::comprehension(const Expr& e) {
     const auto slot = static_cast<std::size_t>(base_ + e.a);
     for (std::int32_t i = 0; i < source.length; ++i) {
         s_.locals[slot] = element(source, i);
-        if (++s_.steps > step_limit_ && step_limit_ > 0) fail(e.loc, "a list too long to build: an endless loop?");
         if (where >= 0 && !eval(where)) continue;
         // Each copy is made anew: copies of a card are different cards.
         const Value n = copies >= 0 ? eval(copies) : 1;
@@ -157,8 +156,40 @@ Value Machine::comprehension(const Expr& e) {
     return list;
 }
 
+// The frequent, simple expressions are evaluated here with a small stack frame; the rest in eval_rest.
 Value Machine::eval(std::int32_t index) {
     const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
+    switch (e.op) {
+        case ExprOp::constant:
+        case ExprOp::text_constant: return e.a;
+        case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
+        case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
+        case ExprOp::player_field: {
+            const Value player = eval(e.first3[0]);
+            if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(in_.players)) return eval_rest(e, index);
+            return s_.slots[static_cast<std::size_t>(in_.player_base + player * in_.player_stride + e.a)];
+        }
+        case ExprOp::card_field: {
+            const Value card = eval(e.first3[0]);
+            if (e.b < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) return eval_rest(e, index);
+            return s_.slots[static_cast<std::size_t>(in_.card_base[static_cast<std::size_t>(card)] + e.a)];
+        }
+        case ExprOp::logical_and: return eval(e.first3[0]) && eval(e.first3[1]);
+        case ExprOp::logical_or: return eval(e.first3[0]) || eval(e.first3[1]);
+        case ExprOp::logical_not: return !eval(e.first3[0]);
+        case ExprOp::if_then_else: return eval(e.first3[0]) ? eval(e.first3[1]) : eval(e.first3[2]);
+        case ExprOp::equal:
+        case ExprOp::not_equal:
+            if (e.b != static_cast<std::int32_t>(ValueKind::text) && e.b != static_cast<std::int32_t>(ValueKind::record) &&
+                e.b != static_cast<std::int32_t>(ValueKind::list)) {
+                return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
+            }
+            return eval_rest(e, index);
+        default: return eval_rest(e, index);
+    }
+}
+
+Value Machine::eval_rest(const Expr& e, std::int32_t index) {
     auto arg = [&](int i) { return eval(p_.child(e, i)); };
     auto number = [&](int i) {
         const Value v = eval(p_.child(e, i));

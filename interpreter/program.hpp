@@ -84,6 +84,8 @@ struct Expr {
     std::int32_t first_child = 0;  // index in Program::expr_children
     std::int32_t child_count = 0;
     std::int32_t type = -1;        // index in Program::types
+    ValueKind kind = ValueKind::nothing;  // types[type].kind, kept here for speed
+    std::int32_t first3[3] = {-1, -1, -1};  // the first three children, kept here for speed
     SourceLocation loc;
 };
 
@@ -315,7 +317,7 @@ struct Program {
 
     [[nodiscard]] const Expr& expr(std::int32_t i) const { return exprs[static_cast<std::size_t>(i)]; }
     [[nodiscard]] std::int32_t child(const Expr& e, int i) const {
-        return expr_children[static_cast<std::size_t>(e.first_child + i)];
+        return i < 3 ? e.first3[i] : expr_children[static_cast<std::size_t>(e.first_child + i)];
     }
     [[nodiscard]] const ValueType& type(std::int32_t i) const { return types[static_cast<std::size_t>(i)]; }
 };
