@@ -368,6 +368,22 @@ void Compiler::compile_table(const Node& decl) {
     }
 }
 
+void Compiler::compile_event(const Node& decl) {
+    EventDecl event;
+    event.leaves = decl.child(1)->kind == Kind::event_leaves;
+    event.zone = zones_.at(decl.child(2)->text);
+    event.callable = begin_callable("when " + decl.child(0)->text + (event.leaves ? " leaves " : " enters ") +
+                                        decl.child(2)->text, "event", decl.loc);
+    declare_local(*decl.child(0));
+    program_->callables[static_cast<std::size_t>(event.callable)].params = 1;
+    if (const Node* where = decl.find(Kind::where_clause)) event.where = expr(*where->child(0));
+    program_->callables[static_cast<std::size_t>(event.callable)].entry = here();
+    block(*decl.children.back());
+    emit(Code::ret, decl.children.back()->loc);
+    end_callable();
+    program_->events.push_back(event);
+}
+
 void Compiler::compile_stat(const Node& decl) {
     StatDecl st;
     st.name = decl.name();
@@ -478,7 +494,7 @@ void Compiler::compile_declaration(const Node& decl) {
             break;
         }
         case Kind::stat_decl: compile_stat(decl); break;
-        case Kind::event_decl: unsupported(decl.loc, "an event ('when ... leaves/enters')"); break;
+        case Kind::event_decl: compile_event(decl); break;
         default: break;
     }
     current_callable_ = p.init_callable;

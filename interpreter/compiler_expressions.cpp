@@ -58,6 +58,26 @@ std::int32_t Compiler::add_expr(ExprOp op, const Type& type, const SourceLocatio
     return static_cast<std::int32_t>(program_->exprs.size() - 1);
 }
 
+// An expression where a value of type `wanted` is expected: a zone becomes the list of its cards.
+std::int32_t Compiler::expr_as(const Node& e, const ValueType& wanted) {
+    const std::int32_t compiled = expr(e);
+    if (wanted.kind != ValueKind::list || program_->expr(compiled).kind != ValueKind::zone) return compiled;
+    return add_expr(ExprOp::zone_list, type_of(e).is(B::zone) ? Type::list_of(type_of(e).element_type()) : Type(), e.loc,
+                    0, 0, {compiled});
+}
+
+std::int32_t Compiler::expr_as(const Node& e, const Type& wanted) {
+    return expr_as(e, program_->type(type_index(wanted)));
+}
+
+std::vector<std::int32_t> Compiler::arguments(const Node& args, const std::vector<Type>& params) {
+    std::vector<std::int32_t> out;
+    for (std::size_t i = 0; i < args.children.size(); ++i) {
+        out.push_back(i < params.size() ? expr_as(*args.children[i], params[i]) : expr(*args.children[i]));
+    }
+    return out;
+}
+
 std::int32_t Compiler::constant(Value v, const Type& type, const SourceLocation& loc) {
     return add_expr(ExprOp::constant, type, loc, v);
 }
@@ -244,7 +264,7 @@ std::int32_t Compiler::constructor_expr(const Node& e, const Type& type, const s
     for (const auto& a : e.child(1)->children) {
         const std::string& field = a->child(0)->text;
         for (std::size_t i = 0; i < fields.size(); ++i) {
-            if (fields[i].name == field) values[i] = expr(*a->child(1));
+            if (fields[i].name == field) values[i] = expr_as(*a->child(1), program_->type(fields[i].type));
         }
     }
     for (std::size_t i = 0; i < fields.size(); ++i) {
@@ -265,8 +285,7 @@ std::int32_t Compiler::call_expr(const Node& e) {
             return constructor_expr(e, s->type, program_->record_types[static_cast<std::size_t>(s->type.id)].fields, false);
         }
         if (s->kind == SymbolKind::function) {
-            std::vector<std::int32_t> args;
-            for (const auto& a : e.child(1)->children) args.push_back(expr(*a));
+            std::vector<std::int32_t> args = arguments(*e.child(1), s->params);
             return add_expr(ExprOp::call_function, t, e.loc, callables_.at(s->name), 0, args);
         }
     }

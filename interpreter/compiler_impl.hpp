@@ -42,6 +42,7 @@ public:
     void compile_zone(const Node& decl);
     void compile_table(const Node& decl);
     void compile_stat(const Node& decl);
+    void compile_event(const Node& decl);
     void compile_strategy(const Node& decl);
     std::int32_t begin_callable(std::string name, std::string kind, const SourceLocation& loc);
     void end_callable();
@@ -58,6 +59,9 @@ public:
     std::int32_t add_expr(ExprOp op, const Type& type, const SourceLocation& loc, std::int32_t a = 0,
                           std::int32_t b = 0, const std::vector<std::int32_t>& children = {});
     std::int32_t constant(Value v, const Type& type, const SourceLocation& loc);
+    std::int32_t expr_as(const Node& e, const ValueType& wanted);
+    std::int32_t expr_as(const Node& e, const Type& wanted);
+    std::vector<std::int32_t> arguments(const Node& args, const std::vector<Type>& params);
     std::int32_t name_expr(const Node& e);
     std::int32_t binary_expr(const Node& e);
     std::int32_t field_expr(const Node& e);

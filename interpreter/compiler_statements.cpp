@@ -51,7 +51,9 @@ void Compiler::statement(const Node& s) {
             if (s.children.empty()) {
                 emit(Code::ret, s.loc);
             } else {
-                const std::int32_t value = expr(*s.child(0));
+                const Callable& c = program_->callables[static_cast<std::size_t>(current_callable_)];
+                const Symbol* f = find_symbol(c.name);
+                const std::int32_t value = f && f->kind == SymbolKind::function ? expr_as(*s.child(0), f->type) : expr(*s.child(0));
                 at(emit(Code::ret_value, s.loc)).e1 = value;
             }
             break;
@@ -96,7 +98,8 @@ void Compiler::let_statement(const Node& s) {
         choice_statement(s, value);
         return;
     }
-    const std::int32_t e = expr(value);
+    auto declared = checker_.local_types_.find(&name);
+    const std::int32_t e = declared != checker_.local_types_.end() ? expr_as(value, declared->second) : expr(value);
     const std::int32_t slot = declare_local(name, type_of(value));
     Instr& i = at(emit(Code::set_local, s.loc));
     i.a = slot;
@@ -129,7 +132,7 @@ void Compiler::choice_statement(const Node& s, const Node& choice) {
 void Compiler::assign_statement(const Node& s) {
     const Node& target = *s.child(0);
     const std::string& op = s.child(1)->text;
-    const std::int32_t value = expr(*s.child(2));
+    const std::int32_t value = expr_as(*s.child(2), type_of(target));
     const std::int32_t operation = op == "+=" ? 1 : op == "-=" ? 2 : 0;
     if (target.kind == Kind::name) {
         if (const LocalName* local = find_local(target.text)) {
@@ -332,8 +335,8 @@ void Compiler::move_statement(const Node& s) {
 
 void Compiler::call_statement(const Node& s) {
     const std::string& name = s.child(0)->text;
-    std::vector<std::int32_t> args;
-    for (const auto& a : s.child(1)->children) args.push_back(expr(*a));
+    const Symbol* callee = find_symbol(name);
+    std::vector<std::int32_t> args = callee ? arguments(*s.child(1), callee->params) : arguments(*s.child(1), {});
     if (name == "drop") {
         at(emit(Code::drop_space, s.loc)).e1 = args.at(0);
         return;

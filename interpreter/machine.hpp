@@ -35,6 +35,9 @@ public:
     bool step(const Instr& in);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
+    void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
+    void note_events(Value card, std::int32_t from, std::int32_t to);
+    void start_events();
     bool choose(const Instr& in);
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);

@@ -286,6 +286,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             const std::int32_t operand = p_.child(e, 0);
             return make_text(show(eval(operand), p_.expr(operand).type), e.loc);
         }
+        case ExprOp::zone_list: return make_list(sequence(p_.child(e, 0)));
         case ExprOp::me: return me_;
         case ExprOp::choice: return choice_;
         case ExprOp::score: return p_.score >= 0 ? call_value(p_.score, -1, arg(0)) : 0;

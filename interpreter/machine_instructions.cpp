@@ -123,7 +123,11 @@ bool Machine::step(const Instr& in) {
             return true;
         }
         case Code::simultaneous_next: return simultaneous_next(in);
-        case Code::move: move_statement(in); next(); return true;
+        case Code::move:
+            move_statement(in);
+            next();
+            if (!s_.triggered.empty()) start_events();
+            return true;
         case Code::shuffle: {
             const Value zone = eval(in.e1);
             shuffle_zone(zone);
@@ -185,9 +189,10 @@ void Machine::move_statement(const Instr& in) {
     if (zone == none_value) fail(in.loc, "cannot move cards to 'none'");
     if (in.a == 0) {
         if (what == none_value) fail(in.loc, "cannot move 'none': there is no card (is the zone empty?)");
-        move_card(what, zone, in.b, position, in.loc);
+        move_and_note(what, zone, in.b, position, in.loc);
         return;
     }
+    if (what == none_value) fail(in.loc, "cannot move 'none'");
     // A list or a whole zone: a snapshot first, since the source may be the zone that changes.
     const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(what)],
                                               s_.zone_size[static_cast<std::size_t>(what)]}
@@ -199,9 +204,45 @@ void Machine::move_statement(const Instr& in) {
     const std::size_t count = s_.scratch.size() - mark;
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = onto_top ? mark + count - 1 - k : mark + k;
-        move_card(s_.scratch[i], zone, in.b, position, in.loc);
+        move_and_note(s_.scratch[i], zone, in.b, position, in.loc);
     }
     s_.scratch.resize(mark);
+}
+
+void Machine::move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position,
+                            const SourceLocation& loc) {
+    if (card < 0 || static_cast<std::size_t>(card) >= in_.card_type.size()) fail(loc, "no card here ('none')");
+    const std::int32_t from = s_.card_zone[static_cast<std::size_t>(card)];
+    move_card(card, zone, place, position, loc);
+    if (!p_.events.empty()) note_events(card, from, zone);
+}
+
+// The events a move triggered (pairs of event and card noted by note_events) run next, in the order of the moves:
+// their frames go on the stack last one first.
+void Machine::start_events() {
+    for (std::size_t i = s_.triggered.size(); i > 0; i -= 2) {
+        const EventDecl& event = p_.events[static_cast<std::size_t>(s_.triggered[i - 2])];
+        const Callable& c = p_.callables[static_cast<std::size_t>(event.callable)];
+        if (s_.frames.size() >= max_call_depth) fail(c.loc, "events triggered each other more than 400 deep");
+        const auto base = static_cast<std::int32_t>(s_.locals.size());
+        s_.locals.resize(static_cast<std::size_t>(base + c.locals), none_value);
+        s_.locals[static_cast<std::size_t>(base)] = s_.triggered[i - 1];
+        s_.frames.push_back({event.callable, c.entry, base});
+    }
+    s_.triggered.clear();
+}
+
+// After a card moved from one zone to another: the events whose zone it left or entered and whose condition holds.
+void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
+    if (from == to) return;
+    for (std::size_t i = 0; i < p_.events.size(); ++i) {
+        const EventDecl& event = p_.events[i];
+        const std::int32_t zone = event.leaves ? from : to;
+        if (zone < 0 || in_.zone_decl[static_cast<std::size_t>(zone)] != event.zone) continue;
+        if (event.where >= 0 && !call_value(event.callable, event.where, card)) continue;
+        s_.triggered.push_back(static_cast<Value>(i));
+        s_.triggered.push_back(card);
+    }
 }
 
 // A pending decision: the chooser and the legal options, in the domain's order.

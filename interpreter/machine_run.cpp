@@ -76,7 +76,8 @@ void Machine::resume_with_answers() {
     run();
 }
 
-Value Machine::call_value(std::int32_t callable, std::int32_t, Value argument) {
+// Evaluates `expr` (or the callable's expression body when -1) in a fresh frame of the callable.
+Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argument) {
     const Callable& c = p_.callables[static_cast<std::size_t>(callable)];
     const std::int32_t saved_base = base_, saved_callable = callable_;
     const auto base = static_cast<std::int32_t>(s_.locals.size());
@@ -84,7 +85,7 @@ Value Machine::call_value(std::int32_t callable, std::int32_t, Value argument) {
     if (c.params > 0) s_.locals[static_cast<std::size_t>(base)] = argument;
     base_ = base;
     callable_ = callable;
-    const Value v = eval(c.body);
+    const Value v = eval(expr >= 0 ? expr : c.body);
     s_.locals.resize(static_cast<std::size_t>(base));
     base_ = saved_base;
     callable_ = saved_callable;

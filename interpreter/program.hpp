@@ -67,6 +67,7 @@ enum class ExprOp : std::uint8_t {
     make_card,           // a: card type; children: every field in order (only while the game is set up)
     interpolate,         // a: index in Program::templates
     to_text,             // child 0; shows any value
+    zone_list,           // child 0: a zone, read as the list of its cards
     me, choice,          // inside a strategy's preference
     score,               // child 0: player
 };
@@ -270,6 +271,15 @@ struct EndCondition {
     std::int32_t winners = -1;       // or -1
 };
 
+// when CARD leaves|enters ZONE where COND { ... }: runs after a move statement that took a matching card out of (or
+// into) one of the zone's instances.
+struct EventDecl {
+    bool leaves = true;
+    std::int32_t zone = -1;       // zone declaration
+    std::int32_t callable = -1;   // the body; its parameter is the card
+    std::int32_t where = -1;      // expression in that callable, or -1
+};
+
 struct Program {
     std::string title;
     std::string path;
@@ -306,6 +316,7 @@ struct Program {
     std::int32_t score = -1;              // callable with one parameter, or -1
     std::int32_t winners = -1;            // callable or -1
     std::vector<EndCondition> end_conditions;
+    std::vector<EventDecl> events;
     std::vector<StatDecl> stats;
     std::vector<Strategy> strategies;
     std::int32_t init_callable = -1;      // frame in which declarations' expressions are evaluated

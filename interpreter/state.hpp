@@ -49,6 +49,7 @@ struct StateData {
     std::vector<Value> pending_options;
     std::vector<std::string> prompts;  // per pending decision, only when messages are kept
     std::vector<Value> scratch;        // elements of lists being built (a stack: nested builds share it)
+    std::vector<Value> triggered;      // events a move statement triggered: pairs of event and card
 
     Rng rng{1};
     std::vector<ActionRecord> history;
