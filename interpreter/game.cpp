@@ -137,7 +137,7 @@ std::string Game::action_name(int seat, int action) const {
             if (!out.empty()) out += " + ";
             out += m.show(state_->heap[static_cast<std::size_t>(d.domain + 1 + i)], ch.option_type);
         }
-        return out.empty() ? "nothing" : out;
+        return out.empty() ? (ch.optional ? "pass" : "nothing") : out;
     });
 }
 

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "arithmetic.hpp"
 #include "machine.hpp"
 
 namespace rulesrun::runtime {
@@ -216,7 +217,18 @@ Value Machine::builtin(const Expr& e) {
             return s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(s)]) + p_.boards[b].fields.size()];
         }
         case Builtin::combines_to:
-        case Builtin::combination_text: fail(e.loc, "arithmetic combinations are not supported yet");
+        case Builtin::combination_text: {
+            const Sequence s = sequence(p_.child(e, 0));
+            if (static_cast<std::size_t>(s.length) > max_combined_numbers) {
+                fail(e.loc, fmt::format("{} numbers are too many to combine (at most {})", s.length, max_combined_numbers));
+            }
+            std::vector<std::int32_t> numbers;
+            for (std::int32_t i = 0; i < s.length; ++i) numbers.push_back(element(s, i));
+            const Combinations combinations(numbers, arg(2) != 0);
+            const Value target = arg(1);
+            if (static_cast<Builtin>(e.a) == Builtin::combines_to) return combinations.reaches(target);
+            return make_text(combinations.explain(target).value_or("no combination"), e.loc);
+        }
     }
     return 0;
 }

@@ -269,7 +269,8 @@ bool Machine::choose(const Instr& in) {
         if (domain.length > 20) fail(in.loc, fmt::format("a subset of {} things has too many choices (at most 20)", domain.length));
         d.domain = make_list(domain);
         for (std::int32_t mask = 0; mask < (1 << domain.length); ++mask) {
-            if (ch.where >= 0) {
+            // `optional`: choosing nothing is always allowed, whatever the condition says.
+            if (ch.where >= 0 && !(ch.optional && mask == 0)) {
                 const std::size_t mark = s_.scratch.size();
                 for (std::int32_t i = 0; i < domain.length; ++i) {
                     if (mask & (1 << i)) s_.scratch.push_back(element(domain, i));
