@@ -187,6 +187,18 @@ void Compiler::compile_callable_body(const Node& decl, std::int32_t callable) {
 
 // ---- declarations ------------------------------------------------------------------------------------------------
 
+namespace {
+
+// A declaration record with only its name set (the compiler fills in the rest later).
+template <class T>
+T named(const std::string& name) {
+    T t{};
+    t.name = name;
+    return t;
+}
+
+}  // namespace
+
 void Compiler::declare_everything() {
     Program& p = *program_;
     for (const auto& e : checker_.enums_) p.enums.push_back({e.name, e.values});
@@ -213,22 +225,22 @@ void Compiler::declare_everything() {
                     break;
                 case Kind::zone_decl:
                     zones_[name] = static_cast<std::int32_t>(p.zones.size());
-                    p.zones.push_back({name});
+                    p.zones.push_back(named<decltype(p.zones)::value_type>(name));
                     break;
                 case Kind::table_decl:
                     tables_[name] = static_cast<std::int32_t>(p.tables.size());
-                    p.tables.push_back({name});
+                    p.tables.push_back(named<decltype(p.tables)::value_type>(name));
                     break;
                 case Kind::board_decl:
                     boards_[name] = static_cast<std::int32_t>(p.boards.size());
-                    p.boards.push_back({name});
+                    p.boards.push_back(named<decltype(p.boards)::value_type>(name));
                     break;
                 case Kind::die_decl:
                     dice_[name] = static_cast<std::int32_t>(p.dice.size());
                     p.dice.push_back({name, -1});
                     break;
-                case Kind::card_decl: p.card_types.push_back({name}); break;
-                case Kind::record_decl: p.record_types.push_back({name}); break;
+                case Kind::card_decl: p.card_types.push_back(named<decltype(p.card_types)::value_type>(name)); break;
+                case Kind::record_decl: p.record_types.push_back(named<decltype(p.record_types)::value_type>(name)); break;
                 case Kind::game_decl:
                     p.title = decl.child(0)->text;
                     if (const Node* players = decl.find(Kind::players_clause)) {

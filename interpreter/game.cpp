@@ -100,12 +100,17 @@ bool Game::finished() const { return state_->finished; }
 
 std::vector<int> Game::to_act() const {
     std::vector<int> seats;
+    to_act(seats);
+    return seats;
+}
+
+void Game::to_act(std::vector<int>& seats) const {
+    seats.clear();
     for (const Pending& d : state_->pending) {
         if (d.answer < 0) seats.push_back(d.seat);
     }
     std::sort(seats.begin(), seats.end());
     seats.erase(std::unique(seats.begin(), seats.end()), seats.end());
-    return seats;
 }
 
 namespace {

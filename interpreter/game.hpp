@@ -144,6 +144,8 @@ public:
     // The seats that must decide now, in seat order: one seat, or several for a simultaneous decision (each seat's
     // choice is kept secret until all have chosen). Empty when the game is finished.
     [[nodiscard]] std::vector<int> to_act() const;
+    // The same, into a vector the caller keeps (no allocation once it is large enough): for simulations.
+    void to_act(std::vector<int>& seats) const;
     [[nodiscard]] int action_count(int seat) const;
     // A readable name for an action, stable for a given state ("leave", "c3-c5", "pass").
     [[nodiscard]] std::string action_name(int seat, int action) const;

@@ -32,7 +32,7 @@ public:
     void resume_with_answers();            // every pending decision has its answer
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
-    bool step(const Instr& in);
+    [[gnu::always_inline]] bool step(const Instr& in);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);

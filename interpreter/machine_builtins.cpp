@@ -229,6 +229,7 @@ Value Machine::builtin(const Expr& e) {
             if (static_cast<Builtin>(e.a) == Builtin::combines_to) return combinations.reaches(target);
             return make_text(combinations.explain(target).value_or("no combination"), e.loc);
         }
+        case Builtin::text: break;  // compiled as ExprOp::to_text
     }
     return 0;
 }

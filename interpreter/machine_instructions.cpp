@@ -15,32 +15,8 @@ Value combine(Value old_value, Value value, std::int32_t operation) {
 
 }  // namespace
 
-void Machine::run() {
-    step_limit_ = s_.steps + max_steps_per_decision;
-    run_until(0);
-    if (!s_.finished && s_.frames.empty()) finish(-1);
-    if (!s_.finished && s_.heap.size() > static_cast<std::size_t>(2 * s_.heap_after_collection + 4096)) {
-        collect_garbage();
-    }
-}
-
-// Runs the frames above `depth` until they return or a decision is pending.
-void Machine::run_until(std::size_t depth) {
-    while (s_.frames.size() > depth && !s_.finished) {
-        const Frame& frame = s_.frames.back();
-        const Instr& in = p_.code[static_cast<std::size_t>(frame.pc)];
-        base_ = frame.base;
-        callable_ = frame.callable;
-        if (++s_.steps > step_limit_) {
-            fail(in.loc, fmt::format("{} steps without a decision: an endless loop?", max_steps_per_decision));
-        }
-        if (!step(in)) return;
-        if (in.check_end) check_endings();
-    }
-}
-
 // One instruction; false when the rules wait for a decision.
-bool Machine::step(const Instr& in) {
+inline bool Machine::step(const Instr& in) {
     auto next = [this] { ++s_.frames.back().pc; };
     auto local = [this](std::int32_t slot) -> Value& { return s_.locals[static_cast<std::size_t>(base_ + slot)]; };
     switch (in.code) {
@@ -162,6 +138,30 @@ bool Machine::step(const Instr& in) {
             return true;
     }
     return true;
+}
+
+void Machine::run() {
+    step_limit_ = s_.steps + max_steps_per_decision;
+    run_until(0);
+    if (!s_.finished && s_.frames.empty()) finish(-1);
+    if (!s_.finished && s_.heap.size() > static_cast<std::size_t>(2 * s_.heap_after_collection + 4096)) {
+        collect_garbage();
+    }
+}
+
+// Runs the frames above `depth` until they return or a decision is pending.
+void Machine::run_until(std::size_t depth) {
+    while (s_.frames.size() > depth && !s_.finished) {
+        const Frame& frame = s_.frames.back();
+        const Instr& in = p_.code[static_cast<std::size_t>(frame.pc)];
+        base_ = frame.base;
+        callable_ = frame.callable;
+        if (++s_.steps > step_limit_) {
+            fail(in.loc, fmt::format("{} steps without a decision: an endless loop?", max_steps_per_decision));
+        }
+        if (!step(in)) return;
+        if (in.check_end) check_endings();
+    }
 }
 
 void Machine::call_procedure(const Instr& in) {

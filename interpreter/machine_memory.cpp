@@ -19,9 +19,11 @@ std::int32_t Machine::allocate(std::int32_t length, const SourceLocation& loc) {
 
 Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc) {
     const auto length = static_cast<std::int32_t>(values.size() - from);
-    const std::int32_t list = allocate(length, loc);
-    std::copy(values.begin() + static_cast<std::ptrdiff_t>(from), values.end(), s_.heap.begin() + list + 1);
-    return list;
+    const std::size_t at = s_.heap.size();
+    if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) allocate(length, loc);  // reports the error
+    s_.heap.push_back(length);
+    s_.heap.insert(s_.heap.end(), values.begin() + static_cast<std::ptrdiff_t>(from), values.end());
+    return static_cast<Value>(at);
 }
 
 // ---- zones -------------------------------------------------------------------------------------------------------
