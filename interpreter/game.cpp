@@ -176,6 +176,12 @@ const std::vector<ActionRecord>& Game::history() const { return state_->history;
 const std::vector<StatSample>& Game::samples() const { return state_->samples; }
 std::int64_t Game::steps() const { return state_->steps; }
 
+std::size_t Game::state_values() const {
+    const StateData& s = *state_;
+    return s.slots.size() + s.heap.size() + s.zone_cards.size() + s.zone_size.size() + s.card_zone.size() +
+           s.card_pos.size() + s.locals.size() + 3 * s.frames.size() + s.pending_options.size();
+}
+
 Results Game::results() const {
     if (!state_->finished) throw UsageError("the game is not over yet");
     Results r;

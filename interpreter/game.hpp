@@ -160,6 +160,8 @@ public:
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
     [[nodiscard]] std::int64_t steps() const;                      // statements run so far (game length in work)
+    // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
+    [[nodiscard]] std::size_t state_values() const;
 
     // What `viewer` may see, as text for a terminal (public state, that seat's secrets, sizes of hidden zones).
     // viewer -1 is a spectator who sees only public information.
