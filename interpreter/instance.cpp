@@ -38,6 +38,7 @@ public:
         field_defaults(m);
         first_cards(m);
         s_.locals.clear();
+        s_.remembered.assign(p_.callables.size(), {});
         s_.heap_after_collection = static_cast<std::int32_t>(s_.heap.size());
         s_.instance.reset();
         return in_;

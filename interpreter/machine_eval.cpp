@@ -112,6 +112,15 @@ Value Machine::call_function(const Expr& e) {
     }
     const std::size_t mark = s_.scratch.size();
     for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(eval(p_.child(e, i)));
+    const Value argument = e.child_count == 1 ? s_.scratch[mark] : 0;
+    const bool rememberable = e.child_count <= 1 && !s_.remembered.empty();
+    if (rememberable) {
+        const auto& r = s_.remembered[static_cast<std::size_t>(e.a)];
+        if (r.version == s_.version && r.argument == argument) {
+            s_.scratch.resize(mark);
+            return r.result;
+        }
+    }
     const std::int32_t saved_base = base_, saved_callable = callable_;
     const auto base = static_cast<std::int32_t>(s_.locals.size());
     s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
@@ -134,6 +143,7 @@ Value Machine::call_function(const Expr& e) {
     }
     base_ = saved_base;
     callable_ = saved_callable;
+    if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {s_.version, argument, result};
     return result;
 }
 

@@ -36,6 +36,7 @@ inline bool Machine::step(const Instr& in) {
             const Value v = eval(in.e1);
             Value& target = s_.slots[static_cast<std::size_t>(in.a)];
             target = combine(target, v, in.b);
+            ++s_.version;
             next();
             return true;
         }
@@ -49,6 +50,7 @@ inline bool Machine::step(const Instr& in) {
                                                                         : space_slot(object, in.a, in.c, in.loc);
             Value& target = s_.slots[static_cast<std::size_t>(slot)];
             target = combine(target, v, in.b);
+            ++s_.version;
             next();
             return true;
         }
@@ -128,6 +130,7 @@ inline bool Machine::step(const Instr& in) {
             const auto s = static_cast<std::size_t>(space);
             const std::size_t fields = p_.boards[static_cast<std::size_t>(in_.space_board[s])].fields.size();
             s_.slots[static_cast<std::size_t>(in_.space_base[s]) + fields] = 0;
+            ++s_.version;
             next();
             return true;
         }

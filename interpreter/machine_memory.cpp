@@ -54,6 +54,7 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
         fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
     }
     remove_from_zone(card);
+    ++s_.version;
     const std::int32_t size = s_.zone_size[z];
     if (size >= in_.zone_capacity[z]) fail(loc, fmt::format("zone {} is full", decl.name));
     std::int32_t at = size;
@@ -77,6 +78,7 @@ void Machine::shuffle_zone(std::int32_t zone) {
     const auto z = static_cast<std::size_t>(zone);
     Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
     s_.rng.shuffle(cards, s_.zone_size[z]);
+    ++s_.version;
     for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
 }
 
@@ -147,6 +149,7 @@ void Machine::collect_garbage() {
         }
     }
     s_.heap.swap(to);
+    for (auto& r : s_.remembered) r.version = -1;  // their lists moved
     s_.heap_after_collection = static_cast<std::int32_t>(s_.heap.size());
 }
 

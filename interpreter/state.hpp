@@ -61,6 +61,16 @@ struct StateData {
     std::vector<Value> final_scores;   // per seat, once finished
     std::vector<Value> final_winners;  // per seat: 1 for a winner, once finished
     std::int64_t steps = 0;
+    // Functions cannot change the game, so a function's value stays right until the game changes: `version` counts
+    // the changes, and each function (with at most one argument) remembers its last value. Not part of a game's
+    // identity (operator== ignores it); emptied when the heap is collected.
+    std::int64_t version = 0;
+    struct Remembered {
+        std::int64_t version = -1;
+        Value argument = 0;
+        Value result = 0;
+    };
+    std::vector<Remembered> remembered;
     std::int32_t heap_after_collection = 0;
 };
 

@@ -5,8 +5,8 @@
 
 namespace rulesrun::runtime {
 
-// Whatever the evaluation builds on the heap or the locals is dropped afterwards, so the state is left exactly as it
-// was: looking never changes a game.
+// Whatever the evaluation builds on the heap or the locals is dropped afterwards, so the state is left as it was
+// (but for the functions' remembered values, which are forgotten): looking never changes a game.
 template <class F>
 auto inspect(const StateData& state, F&& f) {
     auto& s = const_cast<StateData&>(state);
@@ -15,6 +15,7 @@ auto inspect(const StateData& state, F&& f) {
     auto result = f(m);
     s.heap.resize(heap);
     s.locals.resize(locals);
+    ++s.version;  // functions may have remembered values made on the part of the heap just dropped
     return result;
 }
 
