@@ -366,6 +366,12 @@ Type Checker::check_list(const Node& e, const Type* expected) {
 }
 
 Type Checker::check_expr(const Node& e, const Type* expected) {
+    Type t = check_expr_kind(e, expected);
+    expr_types_[&e] = t;
+    return t;
+}
+
+Type Checker::check_expr_kind(const Node& e, const Type* expected) {
     switch (e.kind) {
         case Kind::int_lit: return Type::of(B::int_);
         case Kind::string_lit: check_interpolation(e, nullptr); return Type::of(B::text);

@@ -8,6 +8,7 @@
 #include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <vector>
 
 #include "ast.hpp"
@@ -100,7 +101,9 @@ public:
     std::vector<Field> resolve_fields(const Node& decl);
 
     // ---- expressions (checker_expressions.cpp)
+    // Checks an expression and remembers its type for the compiler.
     Type check_expr(const Node& e, const Type* expected = nullptr);
+    Type check_expr_kind(const Node& e, const Type* expected);
     Type check_name(const Node& e, const Type* expected);
     Type check_binary(const Node& e);
     Type check_field(const Node& e);
@@ -174,6 +177,9 @@ public:
     std::map<std::string, std::set<std::string, std::less<>>, std::less<>> calls_;
 
     std::vector<std::map<std::string, Local, std::less<>>> scopes_;
+    // For the compiler: the type of every expression checked and of every local declared (by its name node).
+    std::unordered_map<const Node*, Type> expr_types_;
+    std::unordered_map<const Node*, Type> local_types_;
     BodyContext body_;
 };
 

@@ -26,6 +26,7 @@ void Checker::declare_local(const Node& name_node, const Type& type) {
         return;
     }
     scope[name_node.text] = Local{type, name_node.loc, false, false};
+    local_types_[&name_node] = type;
 }
 
 Local* Checker::find_local(std::string_view name) {

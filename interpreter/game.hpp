@@ -144,6 +144,8 @@ public:
     // The seats that must decide now, in seat order: one seat, or several for a simultaneous decision (each seat's
     // choice is kept secret until all have chosen). Empty when the game is finished.
     [[nodiscard]] std::vector<int> to_act() const;
+    // The same, into a vector the caller keeps (no allocation once it is large enough): for simulations.
+    void to_act(std::vector<int>& seats) const;
     [[nodiscard]] int action_count(int seat) const;
     // A readable name for an action, stable for a given state ("leave", "c3-c5", "pass").
     [[nodiscard]] std::string action_name(int seat, int action) const;
@@ -158,6 +160,8 @@ public:
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
     [[nodiscard]] std::int64_t steps() const;                      // statements run so far (game length in work)
+    // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
+    [[nodiscard]] std::size_t state_values() const;
 
     // What `viewer` may see, as text for a terminal (public state, that seat's secrets, sizes of hidden zones).
     // viewer -1 is a spectator who sees only public information.

@@ -52,6 +52,13 @@ public:
         }
     }
 
+    friend bool operator==(const Rng& a, const Rng& b) {
+        for (int i = 0; i < 4; ++i) {
+            if (a.state_[i] != b.state_[i]) return false;
+        }
+        return true;
+    }
+
 private:
     static std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 

@@ -1,0 +1,91 @@
+#include "arithmetic.hpp"
+
+#include <algorithm>
+
+namespace rulesrun::runtime {
+
+namespace {
+
+// Every value a op b can take for the four operators; division only when exact.
+template <class F>
+void each_result(std::int64_t a, std::int64_t b, bool science, F&& f) {
+    f(a + b, '+', false);
+    f(a - b, '-', false);
+    f(b - a, '-', true);
+    if (!science) return;
+    f(a * b, 'x', false);
+    if (b != 0 && a % b == 0) f(a / b, '/', false);
+    if (a != 0 && b % a == 0) f(b / a, '/', true);
+}
+
+// Parentheses only where the order of operations needs them.
+std::string operand(const std::string& text, char inner, char outer, bool right) {
+    const bool inner_additive = inner == '+' || inner == '-';
+    bool wrap = false;
+    if (outer == 'x' || outer == '/') wrap = inner_additive || (right && outer == '/' && inner != 0);
+    if (outer == '-' && right) wrap = inner_additive;
+    return wrap ? "(" + text + ")" : text;
+}
+
+}  // namespace
+
+Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool science)
+    : numbers_(numbers), science_(science), values_(std::size_t{1} << numbers.size()) {
+    const auto full = static_cast<std::uint32_t>(values_.size());
+    for (std::uint32_t mask = 1; mask < full; ++mask) {
+        auto& out = values_[mask];
+        if ((mask & (mask - 1)) == 0) {
+            out.push_back(numbers_[static_cast<std::size_t>(__builtin_ctz(mask))]);
+            continue;
+        }
+        for (std::uint32_t a = (mask - 1) & mask; a > 0; a = (a - 1) & mask) {
+            const std::uint32_t b = mask ^ a;
+            if (a > b) continue;  // each split once: the operators try both orders
+            for (std::int64_t x : values_[a]) {
+                for (std::int64_t y : values_[b]) each_result(x, y, science_, [&](std::int64_t v, char, bool) { out.push_back(v); });
+            }
+        }
+        std::sort(out.begin(), out.end());
+        out.erase(std::unique(out.begin(), out.end()), out.end());
+    }
+}
+
+bool Combinations::has(std::uint32_t mask, std::int64_t value) const {
+    const auto& v = values_[mask];
+    return std::binary_search(v.begin(), v.end(), value);
+}
+
+bool Combinations::reaches(std::int32_t target) const {
+    return !numbers_.empty() && has(static_cast<std::uint32_t>(values_.size() - 1), target);
+}
+
+std::optional<Combinations::Formula> Combinations::formula(std::uint32_t mask, std::int64_t target) const {
+    if (!has(mask, target)) return std::nullopt;
+    if ((mask & (mask - 1)) == 0) return Formula{std::to_string(target), 0};
+    for (std::uint32_t a = (mask - 1) & mask; a > 0; a = (a - 1) & mask) {
+        const std::uint32_t b = mask ^ a;
+        if (a > b) continue;
+        for (std::int64_t x : values_[a]) {
+            for (std::int64_t y : values_[b]) {
+                std::optional<Formula> found;
+                each_result(x, y, science_, [&](std::int64_t v, char op, bool swapped) {
+                    if (found || v != target) return;
+                    auto left = formula(swapped ? b : a, swapped ? y : x);
+                    auto right = formula(swapped ? a : b, swapped ? x : y);
+                    found = Formula{operand(left->text, left->op, op, false) + op + operand(right->text, right->op, op, true), op};
+                });
+                if (found) return found;
+            }
+        }
+    }
+    return std::nullopt;
+}
+
+std::optional<std::string> Combinations::explain(std::int32_t target) const {
+    if (numbers_.empty()) return std::nullopt;
+    auto f = formula(static_cast<std::uint32_t>(values_.size() - 1), target);
+    if (!f) return std::nullopt;
+    return f->text;
+}
+
+}  // namespace rulesrun::runtime

@@ -1,0 +1,35 @@
+// Combining numbers with arithmetic: can these numbers, each used once and all of them used, with + and - (and, with
+// `science`, x and exact /) and parentheses, make the target? Used by the built-ins combines_to and combination_text.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace rulesrun::runtime {
+
+// At most this many numbers: the search looks at every way of splitting them in two, 3^n in all.
+inline constexpr std::size_t max_combined_numbers = 10;
+
+class Combinations {
+public:
+    Combinations(const std::vector<std::int32_t>& numbers, bool science);
+    [[nodiscard]] bool reaches(std::int32_t target) const;
+    // One expression that makes the target ("3+5-2"), or nullopt.
+    [[nodiscard]] std::optional<std::string> explain(std::int32_t target) const;
+
+private:
+    struct Formula {
+        std::string text;
+        char op = 0;  // the outermost operator, 0 for a single number
+    };
+    [[nodiscard]] bool has(std::uint32_t mask, std::int64_t value) const;
+    [[nodiscard]] std::optional<Formula> formula(std::uint32_t mask, std::int64_t target) const;
+
+    std::vector<std::int32_t> numbers_;
+    bool science_;
+    std::vector<std::vector<std::int64_t>> values_;  // per subset (bit mask): every value it can make, sorted
+};
+
+}  // namespace rulesrun::runtime

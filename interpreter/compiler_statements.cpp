@@ -1,0 +1,351 @@
+// Compiling statements into instructions: structured control flow becomes jumps, choices become suspension points.
+#include <fmt/format.h>
+
+#include "compiler_impl.hpp"
+
+namespace rulesrun::runtime {
+
+using B = Type::Base;
+
+std::int32_t Compiler::emit(Code code, const SourceLocation& loc) {
+    Instr i;
+    i.code = code;
+    i.loc = loc;
+    program_->code.push_back(i);
+    return here() - 1;
+}
+
+std::int32_t Compiler::choice_point(const std::string& name) {
+    auto& points = program_->choice_points;
+    for (std::size_t i = 0; i < points.size(); ++i) {
+        if (points[i].name == name) return static_cast<std::int32_t>(i);
+    }
+    points.push_back({name});
+    return static_cast<std::int32_t>(points.size() - 1);
+}
+
+void Compiler::block(const Node& b) {
+    push_scope();
+    for (const auto& s : b.children) statement(*s);
+    pop_scope();
+}
+
+void Compiler::statement(const Node& s) {
+    switch (s.kind) {
+        case Kind::let_stmt: let_statement(s); break;
+        case Kind::assign_stmt: assign_statement(s); break;
+        case Kind::call_stmt: call_statement(s); break;
+        case Kind::if_stmt: if_statement(s); break;
+        case Kind::for_stmt: for_statement(s); break;
+        case Kind::while_stmt:
+        case Kind::repeat_stmt: loop_statement(s); break;
+        case Kind::simultaneously_stmt: simultaneous_statement(s); break;
+        case Kind::choose_menu_stmt: menu_statement(s); break;
+        case Kind::move_stmt: move_statement(s); break;
+        case Kind::shuffle_stmt: {
+            const std::int32_t zone = expr(*s.child(0));
+            at(emit(Code::shuffle, s.loc)).e1 = zone;
+            break;
+        }
+        case Kind::return_stmt: {
+            if (s.children.empty()) {
+                emit(Code::ret, s.loc);
+            } else {
+                const Callable& c = program_->callables[static_cast<std::size_t>(current_callable_)];
+                const Symbol* f = find_symbol(c.name);
+                const std::int32_t value = f && f->kind == SymbolKind::function ? expr_as(*s.child(0), f->type) : expr(*s.child(0));
+                at(emit(Code::ret_value, s.loc)).e1 = value;
+            }
+            break;
+        }
+        case Kind::break_stmt: break_jumps_.push_back(emit(Code::jump, s.loc)); break;
+        case Kind::end_game_stmt: {
+            const Node* w = s.find(Kind::with_winners);
+            const std::int32_t winners = w ? expr(*w->child(0)) : -1;
+            at(emit(Code::end_game, s.loc)).e1 = winners;
+            break;
+        }
+        case Kind::record_stmt: {
+            const std::int32_t value = expr(*s.child(0));
+            const Node* who = s.find(Kind::record_for);
+            const std::int32_t player = who ? expr(*who->child(0)) : -1;
+            std::int32_t stat = 0;
+            for (std::size_t i = 0; i < program_->stats.size(); ++i) {
+                if (program_->stats[i].name == s.child(1)->text) stat = static_cast<std::int32_t>(i);
+            }
+            // Statistics may be declared after the code that records them: resolve by name at the end.
+            Instr& r = at(emit(Code::record_stat, s.loc));
+            r.a = stat;
+            r.b = intern_text(s.child(1)->text);
+            r.e1 = value;
+            r.e2 = player;
+            break;
+        }
+        case Kind::say_stmt: {
+            const std::int32_t text = expr(*s.child(0));
+            at(emit(Code::say, s.loc)).e1 = text;
+            break;
+        }
+        case Kind::phase_stmt: block(*s.child(1)); break;
+        default: unsupported(s.loc, fmt::format("the statement '{}'", ast::kind_name(s.kind))); break;
+    }
+}
+
+void Compiler::let_statement(const Node& s) {
+    const Node& name = *s.child(0);
+    const Node& value = *s.children.back();
+    if (value.kind == Kind::choose_one || value.kind == Kind::choose_subset) {
+        choice_statement(s, value);
+        return;
+    }
+    auto declared = checker_.local_types_.find(&name);
+    const std::int32_t e = declared != checker_.local_types_.end() ? expr_as(value, declared->second) : expr(value);
+    const std::int32_t slot = declare_local(name, type_of(value));
+    Instr& i = at(emit(Code::set_local, s.loc));
+    i.a = slot;
+    i.e1 = e;
+}
+
+void Compiler::choice_statement(const Node& s, const Node& choice) {
+    const Node& name = *s.child(0);
+    Choice c;
+    c.name = name.text;
+    c.choice_point = choice_point(name.text);
+    c.optional = choice.has(Kind::choose_optional);
+    c.subset = choice.kind == Kind::choose_subset;
+    const Node& domain = *choice.child(c.optional ? 1 : 0);
+    c.domain = expr(domain);
+    c.option_type = type_index(type_of(domain).element_type());
+    c.chooser = expr(*choice.find(Kind::chooser)->child(0));
+    if (const Node* prompt = choice.find(Kind::prompt)) c.prompt = text_expr(*prompt);
+    c.slot = declare_local(name);
+    if (const Node* where = choice.find(Kind::where_clause)) c.where = expr(*where->child(0));
+    if (simultaneous_slot_ >= 0) {
+        c.simultaneous_slot = simultaneous_slot_;
+        c.simultaneous_next = simultaneous_next_pc_;
+        simultaneous_slot_ = -1;
+    }
+    program_->choices.push_back(std::move(c));
+    at(emit(Code::choose, s.loc)).a = static_cast<std::int32_t>(program_->choices.size() - 1);
+}
+
+void Compiler::assign_statement(const Node& s) {
+    const Node& target = *s.child(0);
+    const std::string& op = s.child(1)->text;
+    const std::int32_t value = expr_as(*s.child(2), type_of(target));
+    const std::int32_t operation = op == "+=" ? 1 : op == "-=" ? 2 : 0;
+    if (target.kind == Kind::name) {
+        if (const LocalName* local = find_local(target.text)) {
+            Instr& i = at(emit(Code::set_local, s.loc));
+            i.a = local->slot;
+            i.e1 = value;
+            i.b = operation;
+            return;
+        }
+        Instr& i = at(emit(Code::set_slot, s.loc));
+        i.a = slots_.at(target.text);
+        i.e1 = value;
+        i.b = operation;
+        return;
+    }
+    // A field: compile the access to learn what it is, then turn it into the matching write.
+    const std::int32_t access = field_expr(target);
+    const Expr e = program_->expr(access);
+    const std::int32_t object = program_->child(e, 0);
+    Code code = Code::set_player_field;
+    if (e.op == ExprOp::card_field) code = Code::set_card_field;
+    if (e.op == ExprOp::space_field) code = Code::set_space_field;
+    if (e.op != ExprOp::player_field && e.op != ExprOp::card_field && e.op != ExprOp::space_field) {
+        unsupported(target.loc, "this assignment");
+        return;
+    }
+    Instr& i = at(emit(code, s.loc));
+    i.a = e.a;
+    i.c = e.b;
+    i.e1 = value;
+    i.e2 = object;
+    i.b = operation;
+}
+
+void Compiler::if_statement(const Node& s) {
+    const std::int32_t condition = expr(*s.child(0));
+    const std::int32_t test = emit(Code::jump_unless, s.loc);
+    at(test).e1 = condition;
+    block(*s.child(1));
+    const Node* otherwise = s.find(Kind::else_clause);
+    if (!otherwise) {
+        at(test).a = here();
+        return;
+    }
+    const std::int32_t skip = emit(Code::jump, otherwise->loc);
+    at(test).a = here();
+    const Node& body = *otherwise->child(0);
+    if (body.kind == Kind::if_stmt) {
+        if_statement(body);
+    } else {
+        block(body);
+    }
+    at(skip).a = here();
+}
+
+// Loops: `break` jumps collected while compiling the body are patched to the loop's end.
+void Compiler::for_statement(const Node& s) {
+    push_scope();
+    const Node& source = *s.child(1);
+    const std::int32_t sequence = expr(source);
+    const std::int32_t snapshot = new_slot(Type::list_of(type_of(source).element_type()));
+    const std::int32_t position = new_slot(Type::of(B::int_));
+    const std::int32_t variable = declare_local(*s.child(0), type_of(source).element_type());
+    Instr& begin = at(emit(Code::for_begin, s.loc));
+    begin.e1 = sequence;
+    begin.a = snapshot;
+    begin.b = position;
+    const std::int32_t next = emit(Code::for_next, s.loc);
+    at(next).a = snapshot;
+    at(next).b = position;
+    at(next).c = variable;
+    loop_marks_.push_back(break_jumps_.size());
+    if (const Node* where = s.find(Kind::where_clause)) {
+        const std::int32_t condition = expr(*where->child(0));
+        Instr& skip = at(emit(Code::jump_unless, where->loc));
+        skip.e1 = condition;
+        skip.a = next;
+    }
+    block(*s.children.back());
+    at(emit(Code::jump, s.loc)).a = next;
+    at(next).d = here();
+    for (std::size_t i = loop_marks_.back(); i < break_jumps_.size(); ++i) at(break_jumps_[i]).a = here();
+    break_jumps_.resize(loop_marks_.back());
+    loop_marks_.pop_back();
+    pop_scope();
+}
+
+void Compiler::loop_statement(const Node& s) {
+    const bool forever = s.kind == Kind::repeat_stmt && s.children.size() == 1;
+    const bool counted = s.kind == Kind::repeat_stmt && !forever;
+    std::int32_t counter = -1;
+    if (counted) {
+        const std::int32_t count = expr(*s.child(0));
+        counter = new_slot(Type::of(B::int_));
+        Instr& begin = at(emit(Code::repeat_begin, s.loc));
+        begin.e1 = count;
+        begin.a = counter;
+    }
+    const std::int32_t top = here();
+    std::int32_t exit_test = -1;
+    if (counted) {
+        exit_test = emit(Code::repeat_next, s.loc);
+        at(exit_test).a = counter;
+    } else if (s.kind == Kind::while_stmt) {
+        const std::int32_t condition = expr(*s.child(0));
+        exit_test = emit(Code::jump_unless, s.loc);
+        at(exit_test).e1 = condition;
+    }
+    loop_marks_.push_back(break_jumps_.size());
+    block(*s.children.back());
+    at(emit(Code::jump, s.loc)).a = top;
+    if (exit_test >= 0) {
+        if (counted) at(exit_test).d = here();
+        else at(exit_test).a = here();
+    }
+    for (std::size_t i = loop_marks_.back(); i < break_jumps_.size(); ++i) at(break_jumps_[i]).a = here();
+    break_jumps_.resize(loop_marks_.back());
+    loop_marks_.pop_back();
+}
+
+// simultaneously for each p in PLAYERS { let x = choose ... by p  ... }: four slots in a row hold the players, the
+// position, the phase (collecting the secret choices, then running the bodies) and the collected answers.
+void Compiler::simultaneous_statement(const Node& s) {
+    push_scope();
+    const std::int32_t players = expr(*s.child(1));
+    const std::int32_t base = new_slot(Type::list_of(Type::of(B::player)));
+    new_slot(Type::of(B::int_));
+    new_slot(Type::of(B::int_));
+    new_slot(Type::list_of(Type::of(B::int_)));
+    const std::int32_t variable = declare_local(*s.child(0), Type::of(B::player));
+    Instr& begin = at(emit(Code::simultaneous_begin, s.loc));
+    begin.e1 = players;
+    begin.a = base;
+    const std::int32_t next = emit(Code::simultaneous_next, s.loc);
+    at(next).a = base;
+    at(next).c = variable;
+    simultaneous_slot_ = base;
+    simultaneous_next_pc_ = next;
+    loop_marks_.push_back(break_jumps_.size());
+    block(*s.child(2));
+    simultaneous_slot_ = -1;
+    at(emit(Code::jump, s.loc)).a = next;
+    at(next).d = here();
+    for (std::size_t i = loop_marks_.back(); i < break_jumps_.size(); ++i) at(break_jumps_[i]).a = here();
+    break_jumps_.resize(loop_marks_.back());
+    loop_marks_.pop_back();
+    pop_scope();
+}
+
+void Compiler::menu_statement(const Node& s) {
+    Menu m;
+    m.name = s.child(0)->text;
+    m.choice_point = choice_point(m.name);
+    m.chooser = expr(*s.find(Kind::chooser)->child(0));
+    if (const Node* prompt = s.find(Kind::prompt)) m.prompt = text_expr(*prompt);
+    std::vector<const Node*> bodies;
+    for (const auto& option : s.children) {
+        if (option->kind != Kind::menu_option) continue;
+        m.options.push_back(option->child(0)->text);
+        std::string description;
+        std::int32_t condition = -1;
+        for (std::size_t i = 1; i < option->children.size(); ++i) {
+            const Node& part = *option->children[i];
+            if (part.kind == Kind::block) bodies.push_back(&part);
+            else if (part.kind == Kind::string_lit && i == 1) description = part.text;
+            else condition = expr(part);
+        }
+        m.descriptions.push_back(description);
+        m.conditions.push_back(condition);
+    }
+    const auto index = static_cast<std::int32_t>(program_->menus.size());
+    program_->menus.push_back(std::move(m));
+    at(emit(Code::menu, s.loc)).a = index;
+    std::vector<std::int32_t> exits;
+    for (const Node* body : bodies) {
+        program_->menus[static_cast<std::size_t>(index)].targets.push_back(here());
+        block(*body);
+        exits.push_back(emit(Code::jump, body->loc));
+    }
+    for (std::int32_t e : exits) at(e).a = here();
+}
+
+void Compiler::move_statement(const Node& s) {
+    const Type what = type_of(*s.child(0));
+    const std::int32_t cards = expr(*s.child(0));
+    const std::int32_t destination = expr(*s.child(1));
+    std::int32_t place = 0, position = -1;
+    if (const Node* where = s.find(Kind::move_place)) {
+        const std::string& word = where->child(0)->text;
+        place = word == "top" ? 1 : word == "bottom" ? 2 : 3;
+        if (place == 3) position = expr(*where->child(1));
+    }
+    Instr& i = at(emit(Code::move, s.loc));
+    i.e1 = cards;
+    i.e2 = destination;
+    i.e3 = position;
+    i.a = what.is(B::card) ? 0 : what.is(B::zone) ? 2 : 1;
+    i.b = place;
+}
+
+void Compiler::call_statement(const Node& s) {
+    const std::string& name = s.child(0)->text;
+    const Symbol* callee = find_symbol(name);
+    std::vector<std::int32_t> args = callee ? arguments(*s.child(1), callee->params) : arguments(*s.child(1), {});
+    if (name == "drop") {
+        at(emit(Code::drop_space, s.loc)).e1 = args.at(0);
+        return;
+    }
+    Instr& i = at(emit(Code::call, s.loc));
+    i.a = callables_.at(name);
+    i.first_arg = static_cast<std::int32_t>(program_->expr_children.size());
+    i.arg_count = static_cast<std::int32_t>(args.size());
+    program_->expr_children.insert(program_->expr_children.end(), args.begin(), args.end());
+}
+
+}  // namespace rulesrun::runtime

@@ -1,0 +1,251 @@
+// The runtime's public API (game.hpp) over the compiler, the instance builder and the machine.
+#include "game.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "checker_impl.hpp"
+#include "compiler.hpp"
+#include "instance.hpp"
+#include "loader.hpp"
+#include "machine.hpp"
+#include "state_inspection.hpp"
+
+namespace rulesrun::runtime {
+
+// ---- the definition ----------------------------------------------------------------------------------------------
+
+const std::string& GameDefinition::title() const { return program_->title; }
+const std::string& GameDefinition::path() const { return program_->path; }
+int GameDefinition::min_players() const { return program_->min_players; }
+int GameDefinition::max_players() const { return program_->max_players; }
+const std::vector<OptionInfo>& GameDefinition::options() const { return program_->option_infos; }
+const std::vector<StatInfo>& GameDefinition::stats() const { return program_->stat_infos; }
+const std::vector<StrategyInfo>& GameDefinition::strategies() const { return program_->strategy_infos; }
+bool GameDefinition::has_scores() const { return program_->score >= 0; }
+
+LoadedGame load_game(const std::string& path) {
+    LoadedGame out;
+    LoadResult loaded = load_rules(path, out.sources);
+    out.diagnostics = std::move(loaded.diagnostics);
+    auto has_error = [&] {
+        return std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
+                           [](const Diagnostic& d) { return d.severity == Severity::error; });
+    };
+    if (!loaded.files.empty() && !has_error()) {
+        checking::Checker checker(loaded.files);
+        for (auto& d : checker.run()) out.diagnostics.push_back(std::move(d));
+        if (!has_error()) {
+            auto program = compile_program(checker, loaded.files, out.sources, out.diagnostics);
+            if (program && !has_error()) out.game = std::make_shared<GameDefinition>(std::move(program));
+        }
+    }
+    std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
+        return std::tie(a.loc.file, a.loc.line, a.loc.column) < std::tie(b.loc.file, b.loc.line, b.loc.column);
+    });
+    return out;
+}
+
+// ---- a game ------------------------------------------------------------------------------------------------------
+
+Game::Game(std::shared_ptr<const GameDefinition> definition, const ResolvedSettings& settings)
+    : definition_(std::move(definition)), settings_(settings) {
+    auto instance = build_instance(definition_->program(), settings_);
+    state_ = std::make_unique<StateData>(instance->initial);
+    state_->instance = std::move(instance);
+    restart(settings_.seed);
+}
+
+Game::Game(const Game& other)
+    : definition_(other.definition_), settings_(other.settings_), state_(std::make_unique<StateData>(*other.state_)) {}
+
+Game& Game::operator=(const Game& other) {
+    if (this != &other) {
+        definition_ = other.definition_;
+        settings_ = other.settings_;
+        *state_ = *other.state_;
+    }
+    return *this;
+}
+
+Game::Game(Game&&) noexcept = default;
+Game& Game::operator=(Game&&) noexcept = default;
+Game::~Game() = default;
+
+void Game::restart(std::uint64_t seed) {
+    settings_.seed = seed;
+    auto instance = state_->instance;
+    const bool keep = state_->keep_messages;
+    *state_ = instance->initial;
+    state_->instance = std::move(instance);
+    state_->keep_messages = keep;
+    state_->rng = Rng(seed);
+    Machine(definition_->program(), *state_).start();
+}
+
+void Game::keep_messages(bool keep) { state_->keep_messages = keep; }
+
+std::vector<std::string> Game::take_messages() {
+    std::vector<std::string> out;
+    out.swap(state_->messages);
+    return out;
+}
+
+std::string Game::seat_name(int seat) const {
+    return inspect(*state_, [&](Machine& m) { return m.seat_name(seat); });
+}
+
+bool Game::finished() const { return state_->finished; }
+
+std::vector<int> Game::to_act() const {
+    std::vector<int> seats;
+    to_act(seats);
+    return seats;
+}
+
+void Game::to_act(std::vector<int>& seats) const {
+    seats.clear();
+    for (const Pending& d : state_->pending) {
+        if (d.answer < 0) seats.push_back(d.seat);
+    }
+    std::sort(seats.begin(), seats.end());
+    seats.erase(std::unique(seats.begin(), seats.end()), seats.end());
+}
+
+namespace {
+
+const Pending& pending_for(const StateData& s, int seat) {
+    for (const Pending& d : s.pending) {
+        if (d.seat == seat && d.answer < 0) return d;
+    }
+    throw UsageError(fmt::format("seat {} has nothing to decide now", seat + 1));
+}
+
+}  // namespace
+
+int Game::action_count(int seat) const { return pending_for(*state_, seat).options_count; }
+
+std::string Game::action_name(int seat, int action) const {
+    const Pending& d = pending_for(*state_, seat);
+    if (action < 0 || action >= d.options_count) throw UsageError(fmt::format("no action {}", action));
+    const Program& p = definition_->program();
+    const Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + action)];
+    if (d.menu >= 0) return p.menus[static_cast<std::size_t>(d.menu)].options[static_cast<std::size_t>(option)];
+    const Choice& ch = p.choices[static_cast<std::size_t>(d.choice)];
+    return inspect(*state_, [&](Machine& m) -> std::string {
+        if (!ch.subset) return option == none_value ? "pass" : m.show(option, ch.option_type);
+        std::string out;
+        const Value length = state_->heap[static_cast<std::size_t>(d.domain)];
+        for (Value i = 0; i < length; ++i) {
+            if (!(option & (1 << i))) continue;
+            if (!out.empty()) out += " + ";
+            out += m.show(state_->heap[static_cast<std::size_t>(d.domain + 1 + i)], ch.option_type);
+        }
+        return out.empty() ? (ch.optional ? "pass" : "nothing") : out;
+    });
+}
+
+std::string Game::choice_name(int seat) const {
+    const Pending& d = pending_for(*state_, seat);
+    const Program& p = definition_->program();
+    return d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].name : p.choices[static_cast<std::size_t>(d.choice)].name;
+}
+
+std::string Game::prompt(int seat) const {
+    const Pending& d = pending_for(*state_, seat);
+    const auto k = static_cast<std::size_t>(&d - state_->pending.data());
+    return k < state_->prompts.size() ? state_->prompts[k] : choice_name(seat) + "?";
+}
+
+void Game::apply(int seat, int action) {
+    if (state_->finished) throw UsageError("the game is over");
+    const Pending& found = pending_for(*state_, seat);
+    if (action < 0 || action >= found.options_count) {
+        throw UsageError(fmt::format("action {} does not exist: there are {} (0 to {})", action, found.options_count,
+                                     found.options_count - 1));
+    }
+    auto& d = const_cast<Pending&>(found);
+    d.answer = action;
+    state_->history.push_back({seat, action});
+    const bool everyone = std::all_of(state_->pending.begin(), state_->pending.end(), [](const Pending& x) { return x.answer >= 0; });
+    if (everyone) Machine(definition_->program(), *state_).resume_with_answers();
+}
+
+const std::vector<ActionRecord>& Game::history() const { return state_->history; }
+const std::vector<StatSample>& Game::samples() const { return state_->samples; }
+std::int64_t Game::steps() const { return state_->steps; }
+
+std::size_t Game::state_values() const {
+    const StateData& s = *state_;
+    return s.slots.size() + s.heap.size() + s.zone_cards.size() + s.zone_size.size() + s.card_zone.size() +
+           s.card_pos.size() + s.locals.size() + 3 * s.frames.size() + s.pending_options.size();
+}
+
+Results Game::results() const {
+    if (!state_->finished) throw UsageError("the game is not over yet");
+    Results r;
+    const auto n = static_cast<std::size_t>(players());
+    r.scores.assign(state_->final_scores.begin(), state_->final_scores.end());
+    r.ranks.assign(n, 1);
+    r.winners.assign(n, false);
+    int count = 0;
+    for (std::size_t i = 0; i < n; ++i) {
+        for (std::size_t j = 0; j < n; ++j) r.ranks[i] += r.scores[j] > r.scores[i];
+        r.winners[i] = state_->final_winners[i] != 0;
+        count += r.winners[i];
+    }
+    r.everybody_loses = count == 0;
+    r.shared_win = count > 1;
+    return r;
+}
+
+std::vector<std::int32_t> Game::preferences(int strategy, int seat) const {
+    const Pending& d = pending_for(*state_, seat);
+    const Program& p = definition_->program();
+    const Strategy& st = p.strategies.at(static_cast<std::size_t>(strategy));
+    const int point = d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].choice_point
+                                  : p.choices[static_cast<std::size_t>(d.choice)].choice_point;
+    const std::int32_t rule = static_cast<std::size_t>(point) < st.prefer.size() ? st.prefer[static_cast<std::size_t>(point)] : -1;
+    if (rule < 0) return {};
+    return inspect(*state_, [&](Machine& m) {
+        std::vector<std::int32_t> scores;
+        m.me_ = seat;
+        for (std::int32_t i = 0; i < d.options_count; ++i) {
+            Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + i)];
+            if (d.choice >= 0 && p.choices[static_cast<std::size_t>(d.choice)].subset) {
+                const Value length = state_->heap[static_cast<std::size_t>(d.domain)];
+                std::vector<Value> chosen;
+                for (Value k = 0; k < length; ++k) {
+                    if (option & (1 << k)) chosen.push_back(state_->heap[static_cast<std::size_t>(d.domain + 1 + k)]);
+                }
+                option = m.list_of(chosen, 0, {});
+            }
+            m.choice_ = option;
+            scores.push_back(m.call_value(rule, -1, 0));
+        }
+        return scores;
+    });
+}
+
+bool operator==(const Game& a, const Game& b) {
+    const StateData& x = *a.state_;
+    const StateData& y = *b.state_;
+    auto same_pending = [](const Pending& p, const Pending& q) {
+        return p.seat == q.seat && p.choice == q.choice && p.menu == q.menu && p.options_begin == q.options_begin &&
+               p.options_count == q.options_count && p.domain == q.domain && p.answer == q.answer;
+    };
+    auto same_frames = [](const Frame& f, const Frame& g) { return f.callable == g.callable && f.pc == g.pc && f.base == g.base; };
+    auto same_samples = [](const StatSample& s, const StatSample& t) { return s.stat == t.stat && s.seat == t.seat && s.value == t.value; };
+    auto same_history = [](const ActionRecord& r, const ActionRecord& t) { return r.seat == t.seat && r.action == t.action; };
+    return a.definition_ == b.definition_ && x.slots == y.slots && x.heap == y.heap && x.zone_cards == y.zone_cards &&
+           x.zone_size == y.zone_size && x.card_zone == y.card_zone && x.card_pos == y.card_pos &&
+           std::equal(x.frames.begin(), x.frames.end(), y.frames.begin(), y.frames.end(), same_frames) &&
+           x.locals == y.locals && std::equal(x.pending.begin(), x.pending.end(), y.pending.begin(), y.pending.end(), same_pending) &&
+           x.pending_options == y.pending_options && x.rng == y.rng && x.finished == y.finished &&
+           x.play_started == y.play_started && x.final_scores == y.final_scores && x.final_winners == y.final_winners &&
+           std::equal(x.samples.begin(), x.samples.end(), y.samples.begin(), y.samples.end(), same_samples) &&
+           std::equal(x.history.begin(), x.history.end(), y.history.begin(), y.history.end(), same_history);
+}
+
+}  // namespace rulesrun::runtime

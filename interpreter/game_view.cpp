@@ -1,0 +1,123 @@
+// What each seat may see: public fields and zones, its own private ones, and only the sizes of the others.
+#include <fmt/format.h>
+
+#include "game.hpp"
+#include "state_inspection.hpp"
+
+namespace rulesrun::runtime {
+
+namespace {
+
+struct ViewBuilder {
+    Machine& m;
+    const Program& p;
+    const StateData& s;
+    const Instance& in;
+    int viewer;
+    std::vector<std::string> facts;
+
+    void state_fields() {
+        for (std::size_t i = 0; i < p.state_fields.size(); ++i) {
+            const auto slot = static_cast<std::size_t>(p.state_field_base) + i;
+            facts.push_back(fmt::format("{} = {}", p.state_fields[i].name, m.show(s.slots[slot], p.state_fields[i].type)));
+        }
+    }
+
+    void player_fields() {
+        for (int seat = 0; seat < in.players; ++seat) {
+            for (std::size_t i = 0; i < p.player_fields.size(); ++i) {
+                const FieldInfo& f = p.player_fields[i];
+                const auto slot = static_cast<std::size_t>(in.player_base + seat * in.player_stride) + i;
+                const bool secret = f.is_private && seat != viewer;
+                facts.push_back(fmt::format("{}.{} = {}", m.seat_name(seat), f.name,
+                                            secret ? std::string("(secret)") : m.show(s.slots[slot], f.type)));
+            }
+        }
+    }
+
+    // A card's `state` fields, which change during the game: " (gems 3)".
+    std::string state_of(Value card, const CardType& t) {
+        std::string out;
+        for (std::size_t i = 0; i < t.fields.size(); ++i) {
+            if (!t.fields[i].is_state) continue;
+            const auto slot = static_cast<std::size_t>(in.card_base[static_cast<std::size_t>(card)]) + i;
+            out += fmt::format("{}{} {}", out.empty() ? "" : ", ", t.fields[i].name, m.show(s.slots[slot], t.fields[i].type));
+        }
+        return out.empty() ? out : " (" + out + ")";
+    }
+
+    std::string cards_of(std::size_t zone) {
+        std::string out;
+        for (Value i = 0; i < s.zone_size[zone]; ++i) {
+            const Value card = s.zone_cards[static_cast<std::size_t>(in.zone_offset[zone] + i)];
+            const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
+            if (!out.empty()) out += ", ";
+            out += t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1);
+            out += state_of(card, t);
+        }
+        return "[" + out + "]";
+    }
+
+    void zones() {
+        for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
+            const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
+            const int owner = in.zone_owner[z];
+            const std::string name = owner >= 0 ? fmt::format("{}.{}", m.seat_name(owner), d.name) : d.name;
+            const bool visible = d.visibility == Visibility::public_ || (d.visibility == Visibility::private_ && owner == viewer);
+            if (visible) {
+                facts.push_back(fmt::format("{} = {}", name, cards_of(z)));
+            } else {
+                facts.push_back(fmt::format("{} = {} card{} ({})", name, s.zone_size[z], s.zone_size[z] == 1 ? "" : "s",
+                                            d.visibility == Visibility::hidden ? "face down" : "secret"));
+            }
+        }
+    }
+
+    void spaces() {
+        for (std::size_t sp = 0; sp < in.space_base.size(); ++sp) {
+            const BoardDecl& b = p.boards[static_cast<std::size_t>(in.space_board[sp])];
+            std::string fields;
+            for (std::size_t i = 0; i < b.fields.size(); ++i) {
+                if (!fields.empty()) fields += ", ";
+                fields += fmt::format("{} = {}", b.fields[i].name,
+                                      m.show(s.slots[static_cast<std::size_t>(in.space_base[sp]) + i], b.fields[i].type));
+            }
+            const bool alive = s.slots[static_cast<std::size_t>(in.space_base[sp]) + b.fields.size()] != 0;
+            facts.push_back(fmt::format("{}: {}{}", m.space_name(static_cast<Value>(sp)), fields, alive ? "" : " (gone)"));
+        }
+    }
+};
+
+}  // namespace
+
+std::vector<std::string> Game::view(int viewer) const {
+    return inspect(*state_, [&](Machine& m) {
+        ViewBuilder v{m, definition_->program(), *state_, *state_->instance, viewer, {}};
+        v.state_fields();
+        v.player_fields();
+        v.zones();
+        v.spaces();
+        return v.facts;
+    });
+}
+
+std::string Game::describe(int viewer) const {
+    std::string out;
+    for (const auto& fact : view(viewer)) out += "  " + fact + "\n";
+    return out;
+}
+
+bool Game::has_secrets(int viewer) const {
+    const Program& p = definition_->program();
+    for (const auto& f : p.player_fields) {
+        if (f.is_private) return true;
+    }
+    const Instance& in = *state_->instance;
+    for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
+        const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
+        if (d.visibility == Visibility::private_ && in.zone_owner[z] == viewer) return true;
+    }
+    return false;
+}
+
+}  // namespace rulesrun::runtime

@@ -1,0 +1,155 @@
+// Building an Instance: the rules with one set of settings. Options are set, decks make their cards, boards their
+// spaces, zones get their regions and first cards, players and the game their fields. The result is the state every
+// game with these settings starts from (before `setup` and its shuffles).
+#include "instance.hpp"
+
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace rulesrun::runtime {
+
+namespace {
+
+class InstanceBuilder {
+public:
+    InstanceBuilder(const Program& p, const ResolvedSettings& settings)
+        : p_(p), in_(std::make_shared<Instance>()), s_(in_->initial) {
+        in_->program = &p;
+        in_->players = settings.players;
+        in_->option_values = settings.option_values;
+        // The machine reads the instance while it is being built: a non-owning pointer avoids a cycle.
+        s_.instance = std::shared_ptr<const Instance>(std::shared_ptr<const Instance>(), in_.get());
+    }
+
+    std::shared_ptr<const Instance> build() {
+        Machine m(p_, s_);
+        m.building_ = in_.get();
+        m.callable_ = p_.init_callable;
+        m.step_limit_ = max_steps_per_decision;
+        const Callable& init = p_.callables[static_cast<std::size_t>(p_.init_callable)];
+        s_.locals.assign(static_cast<std::size_t>(std::max(init.locals, 1)), none_value);
+        global_and_player_slots();
+        for (std::size_t i = 0; i < p_.options.size(); ++i) s_.slots[static_cast<std::size_t>(p_.options[i].slot)] = in_->option_values[i];
+        for (const DieDecl& d : p_.dice) in_->die_faces.push_back(m.eval(d.faces));
+        for (const DeckDecl& d : p_.decks) s_.slots[static_cast<std::size_t>(d.slot)] = m.eval(d.cards);
+        for (std::size_t b = 0; b < p_.boards.size(); ++b) build_board(m, b);
+        build_zones();
+        field_defaults(m);
+        first_cards(m);
+        s_.locals.clear();
+        s_.remembered.assign(p_.callables.size(), {});
+        s_.heap_after_collection = static_cast<std::int32_t>(s_.heap.size());
+        s_.instance.reset();
+        return in_;
+    }
+
+private:
+    std::int32_t heap_type(std::int32_t type) const {
+        const ValueType& t = p_.type(type);
+        return t.on_heap() || t.kind == ValueKind::text ? type : -1;
+    }
+
+    void global_and_player_slots() {
+        in_->player_base = p_.global_slots;
+        in_->player_stride = static_cast<std::int32_t>(p_.player_fields.size());
+        s_.slots.assign(static_cast<std::size_t>(p_.global_slots + in_->players * in_->player_stride), 0);
+        in_->slot_types.assign(s_.slots.size(), -1);
+        for (const DeckDecl& d : p_.decks) in_->slot_types[static_cast<std::size_t>(d.slot)] = p_.expr(d.cards).type;
+        for (std::size_t i = 0; i < p_.state_fields.size(); ++i) {
+            in_->slot_types[static_cast<std::size_t>(p_.state_field_base) + i] = heap_type(p_.state_fields[i].type);
+        }
+        for (std::int32_t seat = 0; seat < in_->players; ++seat) {
+            for (std::size_t i = 0; i < p_.player_fields.size(); ++i) {
+                in_->slot_types[static_cast<std::size_t>(in_->player_base + seat * in_->player_stride) + i] =
+                    heap_type(p_.player_fields[i].type);
+            }
+        }
+    }
+
+    // Spaces: one run of slots each, its fields then "alive" (rings drop spaces).
+    void build_board(Machine& m, std::size_t b) {
+        const BoardDecl& board = p_.boards[b];
+        const Value rows = m.eval(board.rows);
+        const Value columns = board.grid ? m.eval(board.columns) : 1;
+        if (rows < 1 || columns < 1 || std::int64_t{rows} * columns > 100000) {
+            m.fail(p_.expr(board.rows).loc, fmt::format("board {} cannot be {} by {}", board.name, rows, columns));
+        }
+        in_->board_first.push_back(static_cast<std::int32_t>(in_->space_board.size()));
+        in_->board_rows.push_back(rows);
+        in_->board_columns.push_back(columns);
+        for (Value i = 0; i < rows * columns; ++i) {
+            in_->space_board.push_back(static_cast<std::int32_t>(b));
+            in_->space_base.push_back(static_cast<std::int32_t>(s_.slots.size()));
+            for (const FieldInfo& f : board.fields) {
+                s_.slots.push_back(f.default_value >= 0 ? m.eval(f.default_value) : 0);
+                in_->slot_types.push_back(heap_type(f.type));
+            }
+            s_.slots.push_back(1);
+            in_->slot_types.push_back(-1);
+        }
+    }
+
+    // A zone's region holds every card that could ever be in it: each card is in one zone at a time.
+    void build_zones() {
+        const std::size_t cards = in_->card_type.size();
+        std::int32_t offset = 0;
+        for (std::size_t d = 0; d < p_.zones.size(); ++d) {
+            const ZoneDecl& z = p_.zones[d];
+            std::int32_t capacity = 0;
+            for (std::size_t c = 0; c < cards; ++c) capacity += z.card_type < 0 || in_->card_type[c] == z.card_type;
+            in_->zone_first.push_back(static_cast<std::int32_t>(in_->zone_decl.size()));
+            const std::int32_t instances = z.per_player ? in_->players : 1;
+            for (std::int32_t i = 0; i < instances; ++i) {
+                in_->zone_decl.push_back(static_cast<std::int32_t>(d));
+                in_->zone_owner.push_back(z.per_player ? i : -1);
+                in_->zone_offset.push_back(offset);
+                in_->zone_capacity.push_back(capacity);
+                offset += capacity;
+            }
+        }
+        s_.zone_cards.assign(static_cast<std::size_t>(offset), -1);
+        s_.zone_size.assign(in_->zone_decl.size(), 0);
+        s_.card_zone.assign(cards, -1);
+        s_.card_pos.assign(cards, 0);
+    }
+
+    void field_defaults(Machine& m) {
+        for (std::int32_t seat = 0; seat < in_->players; ++seat) {
+            for (std::size_t i = 0; i < p_.player_fields.size(); ++i) {
+                const std::int32_t value = p_.player_fields[i].default_value;
+                s_.slots[static_cast<std::size_t>(in_->player_base + seat * in_->player_stride) + i] = value >= 0 ? m.eval(value) : 0;
+            }
+        }
+        for (std::size_t i = 0; i < p_.state_fields.size(); ++i) {
+            const std::int32_t value = p_.state_fields[i].default_value;
+            s_.slots[static_cast<std::size_t>(p_.state_field_base) + i] = value >= 0 ? m.eval(value) : 0;
+        }
+    }
+
+    void first_cards(Machine& m) {
+        for (std::size_t d = 0; d < p_.zones.size(); ++d) {
+            const ZoneDecl& z = p_.zones[d];
+            if (z.initial < 0) continue;
+            const std::int32_t instances = z.per_player ? in_->players : 1;
+            for (std::int32_t i = 0; i < instances; ++i) {
+                const Sequence cards = m.sequence(z.initial);
+                for (std::int32_t k = 0; k < cards.length; ++k) {
+                    m.move_card(m.element(cards, k), in_->zone_first[d] + i, 2, 0, p_.expr(z.initial).loc);
+                }
+            }
+        }
+    }
+
+    const Program& p_;
+    std::shared_ptr<Instance> in_;
+    StateData& s_;
+};
+
+}  // namespace
+
+std::shared_ptr<const Instance> build_instance(const Program& program, const ResolvedSettings& settings) {
+    return InstanceBuilder(program, settings).build();
+}
+
+}  // namespace rulesrun::runtime

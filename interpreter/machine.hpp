@@ -1,0 +1,105 @@
+// The machine runs a Program on a StateData: instructions until the next decision (machine_run.cpp), expressions
+// (machine_eval.cpp), built-in functions (machine_builtins.cpp), zones, the heap and its collector
+// (machine_memory.cpp) and showing values as text (machine_text.cpp).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "program.hpp"
+#include "state.hpp"
+
+namespace rulesrun::runtime {
+
+// Limits that stop runaway rules with an error instead of a hang or a crash.
+inline constexpr std::int64_t max_steps_per_decision = 50'000'000;
+inline constexpr std::size_t max_call_depth = 400;
+inline constexpr std::size_t max_heap_values = std::size_t{1} << 26;
+
+// A sequence to iterate without copying: a heap list, a zone's region, or the numbers begin..begin+length-1.
+struct Sequence {
+    enum class Kind : std::uint8_t { heap, zone, numbers } kind = Kind::numbers;
+    std::int32_t begin = 0;
+    std::int32_t length = 0;
+};
+
+class Machine {
+public:
+    Machine(const Program& program, StateData& state) : p_(program), s_(state), in_(*state.instance) {}
+
+    // ---- running (machine_run.cpp)
+    void start();                          // the game begins: setup, then play
+    void resume_with_answers();            // every pending decision has its answer
+    void run();                            // until a decision or the end
+    void run_until(std::size_t depth);
+    [[gnu::always_inline]] bool step(const Instr& in);
+    void call_procedure(const Instr& in);
+    void move_statement(const Instr& in);
+    void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
+    void note_events(Value card, std::int32_t from, std::int32_t to);
+    void start_events();
+    bool choose(const Instr& in);
+    bool offer_menu(const Instr& in);
+    bool simultaneous_next(const Instr& in);
+    void check_endings();
+    void finish(std::int32_t winners_list);
+    Value call_value(std::int32_t callable, std::int32_t expr, Value argument);  // score, statistics, endings
+
+    // ---- expressions (machine_eval.cpp)
+    Value eval(std::int32_t e);
+    [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
+    Value call_function(const Expr& e);
+    Value comprehension(const Expr& e);
+    Value table_lookup(const Expr& e);
+    Value board_space(const Expr& e);
+    Value make_card(const Expr& e);
+    Sequence sequence(std::int32_t e);
+    Value element(const Sequence& s, std::int32_t i) const;
+    Value make_list(const Sequence& s);
+    bool values_equal(Value a, Value b, ValueKind kind) const;
+    Value player_slot(Value player, std::int32_t field, const SourceLocation& loc);
+    std::int32_t card_slot(Value card, std::int32_t field, std::int32_t type, const SourceLocation& loc);
+    std::int32_t space_slot(Value space, std::int32_t field, std::int32_t board, const SourceLocation& loc);
+
+    // ---- built-in functions (machine_builtins.cpp)
+    Value builtin(const Expr& e);
+    Value ring_step(Value space, std::int32_t steps, const SourceLocation& loc);
+
+    // ---- memory (machine_memory.cpp)
+    std::int32_t allocate(std::int32_t length, const SourceLocation& loc);
+    Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc);
+    void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
+    void remove_from_zone(Value card);
+    void shuffle_zone(std::int32_t zone);
+    void collect_garbage();
+    Value relocate(Value v, std::int32_t type, std::vector<Value>& to);
+
+    // ---- texts (machine_text.cpp)
+    std::string show(Value v, std::int32_t type);
+    std::string text_of(Value v) const;
+    Value make_text(const std::string& text, const SourceLocation& loc);
+    std::string fill_template(std::int32_t t);
+    std::string show_with_self(std::int32_t template_index, Value self);
+    std::string seat_name(Value seat) const;
+    std::string space_name(Value space) const;
+
+    // ---- errors
+    [[noreturn, gnu::cold, gnu::noinline]] void fail(const SourceLocation& loc, const std::string& message) const;
+
+    // Set only while an Instance is built: decks make their cards then.
+    Instance* building_ = nullptr;
+    // Strategies read these through ExprOp::me and ExprOp::choice.
+    Value me_ = none_value;
+    Value choice_ = none_value;
+
+    const Program& p_;
+    StateData& s_;
+    const Instance& in_;
+    std::int32_t base_ = 0;            // locals of the frame being evaluated
+    std::int32_t callable_ = 0;        // the callable being run (for error messages)
+    Value returned_ = 0;               // a function's value, set by ret_value
+    std::size_t expression_calls_ = 0; // functions with an expression body being evaluated (they push no frame)
+    std::int64_t step_limit_ = 0;
+};
+
+}  // namespace rulesrun::runtime

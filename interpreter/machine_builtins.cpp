@@ -1,0 +1,237 @@
+// The built-in functions: seats, lists, zones, chance, boards.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "arithmetic.hpp"
+#include "machine.hpp"
+
+namespace rulesrun::runtime {
+
+namespace {
+
+bool is_grid(const Program& p, const Instance& in, Value space) {
+    return p.boards[static_cast<std::size_t>(in.space_board[static_cast<std::size_t>(space)])].grid;
+}
+
+}  // namespace
+
+// Walks a ring `steps` alive spaces clockwise (negative: counterclockwise), skipping dropped spaces.
+Value Machine::ring_step(Value space, std::int32_t steps, const SourceLocation& loc) {
+    const auto s = static_cast<std::size_t>(space);
+    const auto b = static_cast<std::size_t>(in_.space_board[s]);
+    const std::int32_t first = in_.board_first[b], length = in_.board_rows[b];
+    const std::size_t alive_field = p_.boards[b].fields.size();
+    auto alive = [&](Value x) { return s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(x)]) + alive_field] != 0; };
+    Value at = space;
+    const int direction = steps >= 0 ? 1 : -1;
+    for (std::int32_t done = 0; done != steps; done += direction) {
+        std::int32_t tries = 0;
+        do {
+            at = first + ((at - first + direction) % length + length) % length;
+            if (++tries > length) fail(loc, "no space is left on the ring");
+        } while (!alive(at));
+    }
+    return at;
+}
+
+Value Machine::builtin(const Expr& e) {
+    auto arg = [&](int i) { return eval(p_.child(e, i)); };
+    auto seat_arg = [&](int i) {
+        const Value p = arg(i);
+        if (p < 0 || p >= in_.players) fail(e.loc, "expected a player, found 'none'");
+        return p;
+    };
+    auto space_arg = [&](int i) {
+        const Value s = arg(i);
+        if (s < 0 || static_cast<std::size_t>(s) >= in_.space_base.size()) fail(e.loc, "expected a space, found 'none'");
+        return s;
+    };
+    auto build = [&](auto&& fill) {
+        const std::size_t mark = s_.scratch.size();
+        fill();
+        const Value list = list_of(s_.scratch, mark, e.loc);
+        s_.scratch.resize(mark);
+        return list;
+    };
+    const std::int32_t n = in_.players;
+    switch (static_cast<Builtin>(e.a)) {
+        case Builtin::first_player: return 0;
+        case Builtin::seat: return seat_arg(0) + 1;
+        case Builtin::next_seat: return (seat_arg(0) + 1) % n;
+        case Builtin::previous_seat: return (seat_arg(0) + n - 1) % n;
+        case Builtin::players_from:
+        case Builtin::others: {
+            const Value p = seat_arg(0);
+            const bool skip_self = static_cast<Builtin>(e.a) == Builtin::others;
+            return build([&] {
+                for (Value k = skip_self ? 1 : 0; k < n; ++k) s_.scratch.push_back((p + k) % n);
+            });
+        }
+        case Builtin::size: return sequence(p_.child(e, 0)).length;
+        case Builtin::sum:
+        case Builtin::max:
+        case Builtin::min: {
+            const Sequence s = sequence(p_.child(e, 0));
+            const auto which = static_cast<Builtin>(e.a);
+            if (s.length == 0 && which != Builtin::sum) fail(e.loc, "the maximum or minimum of an empty list");
+            Value result = which == Builtin::sum ? 0 : element(s, 0);
+            for (std::int32_t i = 0; i < s.length; ++i) {
+                const Value v = element(s, i);
+                if (v == none_value) fail(e.loc, "a list of numbers holds 'none'");
+                result = which == Builtin::sum ? result + v : which == Builtin::max ? std::max(result, v) : std::min(result, v);
+            }
+            return result;
+        }
+        case Builtin::abs: return std::abs(arg(0));
+        case Builtin::any:
+        case Builtin::all: {
+            const Sequence s = sequence(p_.child(e, 0));
+            const bool want = static_cast<Builtin>(e.a) == Builtin::any;
+            for (std::int32_t i = 0; i < s.length; ++i) {
+                if ((element(s, i) != 0) == want) return want;
+            }
+            return !want;
+        }
+        case Builtin::first:
+        case Builtin::top: {
+            const Sequence s = sequence(p_.child(e, 0));
+            return s.length > 0 ? element(s, 0) : none_value;
+        }
+        case Builtin::last:
+        case Builtin::bottom: {
+            const Sequence s = sequence(p_.child(e, 0));
+            return s.length > 0 ? element(s, s.length - 1) : none_value;
+        }
+        case Builtin::top_cards: {
+            const Sequence s = sequence(p_.child(e, 0));
+            const Value count = std::clamp(arg(1), 0, s.length);
+            return build([&] {
+                for (Value i = 0; i < count; ++i) s_.scratch.push_back(element(s, i));
+            });
+        }
+        case Builtin::owner: {
+            const Value zone = arg(0);
+            return zone == none_value ? none_value : in_.zone_owner[static_cast<std::size_t>(zone)];
+        }
+        case Builtin::sorted: {
+            const Sequence s = sequence(p_.child(e, 0));
+            const Value list = make_list(s);
+            auto begin = s_.heap.begin() + list + 1;
+            std::sort(begin, begin + s.length);
+            return list;
+        }
+        case Builtin::distinct: {
+            const Sequence s = sequence(p_.child(e, 0));
+            const ValueKind kind = p_.type(p_.type(p_.expr(p_.child(e, 0)).type).element).kind;
+            return build([&] {
+                const std::size_t mark = s_.scratch.size();
+                for (std::int32_t i = 0; i < s.length; ++i) {
+                    const Value v = element(s, i);
+                    bool seen = false;
+                    for (std::size_t k = mark; k < s_.scratch.size() && !seen; ++k) seen = values_equal(v, s_.scratch[k], kind);
+                    if (!seen) s_.scratch.push_back(v);
+                }
+            });
+        }
+        case Builtin::count: {
+            const Sequence s = sequence(p_.child(e, 0));
+            const Value x = arg(1);
+            const ValueKind kind = p_.type(p_.expr(p_.child(e, 1)).type).kind;
+            Value total = 0;
+            for (std::int32_t i = 0; i < s.length; ++i) total += values_equal(element(s, i), x, kind) ? 1 : 0;
+            return total;
+        }
+        case Builtin::roll: {
+            const Value die = arg(0);
+            const Value faces = in_.die_faces[static_cast<std::size_t>(die)];
+            if (faces < 1) fail(e.loc, fmt::format("die {} has {} faces", p_.dice[static_cast<std::size_t>(die)].name, faces));
+            return 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
+        }
+        case Builtin::random: {
+            const Value low = arg(0), high = arg(1);
+            if (high < low) fail(e.loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
+            return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
+        }
+        case Builtin::row:
+        case Builtin::column: {
+            const Value s = space_arg(0);
+            const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
+            const Value offset = s - in_.board_first[b];
+            if (!p_.boards[b].grid) return offset + 1;
+            const Value columns = in_.board_columns[b];
+            return static_cast<Builtin>(e.a) == Builtin::row ? offset / columns + 1 : offset % columns + 1;
+        }
+        case Builtin::at: {
+            const Value s = space_arg(0);
+            const Value dr = arg(1), dc = arg(2);
+            const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
+            const Value offset = s - in_.board_first[b];
+            const Value columns = std::max(in_.board_columns[b], 1);
+            const Value r = offset / columns + dr, c = offset % columns + dc;
+            if (r < 0 || c < 0 || r >= in_.board_rows[b] || c >= columns) return none_value;
+            return in_.board_first[b] + r * columns + c;
+        }
+        case Builtin::spaces: {
+            const auto b = static_cast<std::size_t>(arg(0));
+            const std::int32_t count = in_.board_rows[b] * std::max(in_.board_columns[b], 1);
+            const std::size_t alive_field = p_.boards[b].fields.size();
+            return build([&] {
+                for (std::int32_t i = 0; i < count; ++i) {
+                    const Value s = in_.board_first[b] + i;
+                    if (s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(s)]) + alive_field]) s_.scratch.push_back(s);
+                }
+            });
+        }
+        case Builtin::clockwise: {
+            const Value s = space_arg(0);
+            return ring_step(s, arg(1), e.loc);
+        }
+        case Builtin::counterclockwise: {
+            const Value s = space_arg(0);
+            return ring_step(s, -arg(1), e.loc);
+        }
+        case Builtin::neighbours: {
+            const Value s = space_arg(0);
+            if (!is_grid(p_, in_, s)) {
+                const Value before = ring_step(s, -1, e.loc), after = ring_step(s, 1, e.loc);
+                return build([&] {
+                    if (before != s) s_.scratch.push_back(before);
+                    if (after != s && after != before) s_.scratch.push_back(after);
+                });
+            }
+            const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
+            const Value offset = s - in_.board_first[b], columns = in_.board_columns[b];
+            const Value r = offset / columns, c = offset % columns;
+            return build([&] {
+                const Value steps[4][2] = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
+                for (const auto& d : steps) {
+                    const Value nr = r + d[0], nc = c + d[1];
+                    if (nr >= 0 && nc >= 0 && nr < in_.board_rows[b] && nc < columns) s_.scratch.push_back(in_.board_first[b] + nr * columns + nc);
+                }
+            });
+        }
+        case Builtin::alive: {
+            const Value s = space_arg(0);
+            const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
+            return s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(s)]) + p_.boards[b].fields.size()];
+        }
+        case Builtin::combines_to:
+        case Builtin::combination_text: {
+            const Sequence s = sequence(p_.child(e, 0));
+            if (static_cast<std::size_t>(s.length) > max_combined_numbers) {
+                fail(e.loc, fmt::format("{} numbers are too many to combine (at most {})", s.length, max_combined_numbers));
+            }
+            std::vector<std::int32_t> numbers;
+            for (std::int32_t i = 0; i < s.length; ++i) numbers.push_back(element(s, i));
+            const Combinations combinations(numbers, arg(2) != 0);
+            const Value target = arg(1);
+            if (static_cast<Builtin>(e.a) == Builtin::combines_to) return combinations.reaches(target);
+            return make_text(combinations.explain(target).value_or("no combination"), e.loc);
+        }
+        case Builtin::text: break;  // compiled as ExprOp::to_text
+    }
+    return 0;
+}
+
+}  // namespace rulesrun::runtime

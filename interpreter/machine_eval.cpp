@@ -1,0 +1,350 @@
+// Evaluating expressions. Functions cannot choose, so an expression always runs to its end (functions with a block
+// body run their instructions in a nested loop).
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace rulesrun::runtime {
+
+Value Machine::player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
+    if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
+    return in_.player_base + player * in_.player_stride + field;
+}
+
+namespace {
+
+// The index of a field found by name: general cards and spaces of the library.
+std::int32_t field_by_name(const std::vector<FieldInfo>& fields, const std::string& name) {
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        if (fields[i].name == name) return static_cast<std::int32_t>(i);
+    }
+    return -1;
+}
+
+}  // namespace
+
+std::int32_t Machine::card_slot(Value card, std::int32_t field, std::int32_t type, const SourceLocation& loc) {
+    if (card < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) fail(loc, "no card here ('none')");
+    const auto c = static_cast<std::size_t>(card);
+    if (type < 0) {
+        const CardType& t = p_.card_types[static_cast<std::size_t>(in_.card_type[c])];
+        const std::string& name = p_.texts[static_cast<std::size_t>(field)];
+        field = field_by_name(t.fields, name);
+        if (field < 0) fail(loc, fmt::format("a {} card has no field '{}'", t.name, name));
+    }
+    return in_.card_base[c] + field;
+}
+
+std::int32_t Machine::space_slot(Value space, std::int32_t field, std::int32_t board, const SourceLocation& loc) {
+    if (space < 0 || static_cast<std::size_t>(space) >= in_.space_base.size()) fail(loc, "no space here ('none')");
+    const auto s = static_cast<std::size_t>(space);
+    if (board < 0) {
+        const BoardDecl& b = p_.boards[static_cast<std::size_t>(in_.space_board[s])];
+        const std::string& name = p_.texts[static_cast<std::size_t>(field)];
+        field = field_by_name(b.fields, name);
+        if (field < 0) fail(loc, fmt::format("a space of {} has no field '{}'", b.name, name));
+    }
+    return in_.space_base[s] + field;
+}
+
+Value Machine::element(const Sequence& s, std::int32_t i) const {
+    switch (s.kind) {
+        case Sequence::Kind::heap: return s_.heap[static_cast<std::size_t>(s.begin + i)];
+        case Sequence::Kind::zone: return s_.zone_cards[static_cast<std::size_t>(s.begin + i)];
+        case Sequence::Kind::numbers: return s.begin + i;
+    }
+    return 0;
+}
+
+Sequence Machine::sequence(std::int32_t index) {
+    const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
+    switch (e.op) {
+        case ExprOp::players: return {Sequence::Kind::numbers, 0, in_.players};
+        case ExprOp::enum_values: return {Sequence::Kind::numbers, 0, e.a};
+        case ExprOp::range: {
+            const Value low = eval(p_.child(e, 0));
+            const Value high = eval(p_.child(e, 1));
+            if (low == none_value || high == none_value) fail(e.loc, "a range needs two numbers, not 'none'");
+            const std::int64_t length = std::max<std::int64_t>(0, std::int64_t{high} - low + 1);
+            if (length > static_cast<std::int64_t>(max_heap_values)) fail(e.loc, fmt::format("the range {}..{} is too long", low, high));
+            return {Sequence::Kind::numbers, low, static_cast<std::int32_t>(length)};
+        }
+        default: break;
+    }
+    const Value v = eval(index);
+    if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
+    if (e.kind == ValueKind::zone) {
+        return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
+    }
+    return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
+}
+
+Value Machine::make_list(const Sequence& s) {
+    const std::int32_t list = allocate(s.length, {});
+    for (std::int32_t i = 0; i < s.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(s, i);
+    return list;
+}
+
+bool Machine::values_equal(Value a, Value b, ValueKind kind) const {
+    if (a == b) return true;
+    if (a == none_value || b == none_value) return false;
+    switch (kind) {
+        case ValueKind::text: return text_of(a) == text_of(b);
+        case ValueKind::record:
+        case ValueKind::list: {
+            const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
+            if (s_.heap[x] != s_.heap[y]) return false;
+            for (Value i = 1; i <= s_.heap[x]; ++i) {
+                if (s_.heap[x + static_cast<std::size_t>(i)] != s_.heap[y + static_cast<std::size_t>(i)]) return false;
+            }
+            return true;
+        }
+        default: return false;
+    }
+}
+
+Value Machine::call_function(const Expr& e) {
+    const Callable& c = p_.callables[static_cast<std::size_t>(e.a)];
+    if (s_.frames.size() + expression_calls_ >= max_call_depth) {
+        fail(e.loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
+    }
+    const std::size_t mark = s_.scratch.size();
+    for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(eval(p_.child(e, i)));
+    const Value argument = e.child_count == 1 ? s_.scratch[mark] : 0;
+    const bool rememberable = e.child_count <= 1 && !s_.remembered.empty();
+    if (rememberable) {
+        const auto& r = s_.remembered[static_cast<std::size_t>(e.a)];
+        if (r.version == s_.version && r.argument == argument) {
+            s_.scratch.resize(mark);
+            return r.result;
+        }
+    }
+    const std::int32_t saved_base = base_, saved_callable = callable_;
+    const auto base = static_cast<std::int32_t>(s_.locals.size());
+    s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
+    std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(), s_.locals.begin() + base);
+    s_.scratch.resize(mark);
+    Value result = 0;
+    if (c.body >= 0) {
+        base_ = base;
+        callable_ = e.a;
+        // An expression body runs on the C++ stack: counted so that endless recursion stops with an error.
+        ++expression_calls_;
+        result = eval(c.body);
+        --expression_calls_;
+        s_.locals.resize(static_cast<std::size_t>(base));
+    } else {
+        const std::size_t depth = s_.frames.size();
+        s_.frames.push_back({e.a, c.entry, base});
+        run_until(depth);
+        result = returned_;
+    }
+    base_ = saved_base;
+    callable_ = saved_callable;
+    if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {s_.version, argument, result};
+    return result;
+}
+
+Value Machine::comprehension(const Expr& e) {
+    const Sequence source = sequence(p_.child(e, 0));
+    const std::int32_t element_expr = p_.child(e, 1);
+    const std::int32_t where = (e.b & 1) ? p_.child(e, 2) : -1;
+    const std::int32_t copies = (e.b & 2) ? p_.child(e, (e.b & 1) ? 3 : 2) : -1;
+    const std::size_t mark = s_.scratch.size();
+    const auto slot = static_cast<std::size_t>(base_ + e.a);
+    for (std::int32_t i = 0; i < source.length; ++i) {
+        s_.locals[slot] = element(source, i);
+        if (where >= 0 && !eval(where)) continue;
+        // Each copy is made anew: copies of a card are different cards.
+        const Value n = copies >= 0 ? eval(copies) : 1;
+        for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
+    }
+    const Value list = list_of(s_.scratch, mark, e.loc);
+    s_.scratch.resize(mark);
+    return list;
+}
+
+// The frequent, simple expressions are evaluated here with a small stack frame; the rest in eval_rest.
+Value Machine::eval(std::int32_t index) {
+    const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
+    switch (e.op) {
+        case ExprOp::constant:
+        case ExprOp::text_constant: return e.a;
+        case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
+        case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
+        case ExprOp::player_field: {
+            const Value player = eval(e.first3[0]);
+            if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(in_.players)) return eval_rest(e, index);
+            return s_.slots[static_cast<std::size_t>(in_.player_base + player * in_.player_stride + e.a)];
+        }
+        case ExprOp::card_field: {
+            const Value card = eval(e.first3[0]);
+            if (e.b < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) return eval_rest(e, index);
+            return s_.slots[static_cast<std::size_t>(in_.card_base[static_cast<std::size_t>(card)] + e.a)];
+        }
+        case ExprOp::logical_and: return eval(e.first3[0]) && eval(e.first3[1]);
+        case ExprOp::logical_or: return eval(e.first3[0]) || eval(e.first3[1]);
+        case ExprOp::logical_not: return !eval(e.first3[0]);
+        case ExprOp::if_then_else: return eval(e.first3[0]) ? eval(e.first3[1]) : eval(e.first3[2]);
+        case ExprOp::equal:
+        case ExprOp::not_equal:
+            if (e.b != static_cast<std::int32_t>(ValueKind::text) && e.b != static_cast<std::int32_t>(ValueKind::record) &&
+                e.b != static_cast<std::int32_t>(ValueKind::list)) {
+                return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
+            }
+            return eval_rest(e, index);
+        default: return eval_rest(e, index);
+    }
+}
+
+Value Machine::eval_rest(const Expr& e, std::int32_t index) {
+    auto arg = [&](int i) { return eval(p_.child(e, i)); };
+    auto number = [&](int i) {
+        const Value v = eval(p_.child(e, i));
+        if (v == none_value) fail(p_.expr(p_.child(e, i)).loc, "expected a number, found 'none'");
+        return v;
+    };
+    switch (e.op) {
+        case ExprOp::constant:
+        case ExprOp::text_constant: return e.a;
+        case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
+        case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
+        case ExprOp::player_field: return s_.slots[static_cast<std::size_t>(player_slot(arg(0), e.a, e.loc))];
+        case ExprOp::card_field: return s_.slots[static_cast<std::size_t>(card_slot(arg(0), e.a, e.b, e.loc))];
+        case ExprOp::space_field: return s_.slots[static_cast<std::size_t>(space_slot(arg(0), e.a, e.b, e.loc))];
+        case ExprOp::record_field: {
+            const Value r = arg(0);
+            if (r == none_value) fail(e.loc, "no value here ('none')");
+            return s_.heap[static_cast<std::size_t>(r + 1 + e.a)];
+        }
+        case ExprOp::player_zone: {
+            const Value player = arg(0);
+            if (player < 0 || player >= in_.players) fail(e.loc, "no player here ('none')");
+            return in_.zone_first[static_cast<std::size_t>(e.a)] + player;
+        }
+        case ExprOp::zone: return in_.zone_first[static_cast<std::size_t>(e.a)];
+        case ExprOp::players:
+        case ExprOp::enum_values:
+        case ExprOp::range: return make_list(sequence(index));
+        case ExprOp::negate: return -number(0);
+        case ExprOp::logical_not: return !arg(0);
+        case ExprOp::add: return number(0) + number(1);
+        case ExprOp::subtract: return number(0) - number(1);
+        case ExprOp::multiply: return number(0) * number(1);
+        case ExprOp::divide:
+        case ExprOp::remainder: {
+            const Value a = number(0), b = number(1);
+            if (b == 0) fail(e.loc, fmt::format("division of {} by zero", a));
+            return e.op == ExprOp::divide ? a / b : a % b;
+        }
+        case ExprOp::less: return number(0) < number(1);
+        case ExprOp::less_equal: return number(0) <= number(1);
+        case ExprOp::greater: return number(0) > number(1);
+        case ExprOp::greater_equal: return number(0) >= number(1);
+        case ExprOp::equal: return values_equal(arg(0), arg(1), static_cast<ValueKind>(e.b));
+        case ExprOp::not_equal: return !values_equal(arg(0), arg(1), static_cast<ValueKind>(e.b));
+        case ExprOp::logical_and: return arg(0) && arg(1);
+        case ExprOp::logical_or: return arg(0) || arg(1);
+        case ExprOp::concat_lists: {
+            const Sequence a = sequence(p_.child(e, 0));
+            const Sequence b = sequence(p_.child(e, 1));
+            const std::int32_t list = allocate(a.length + b.length, e.loc);
+            for (std::int32_t i = 0; i < a.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(a, i);
+            for (std::int32_t i = 0; i < b.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + a.length + i)] = element(b, i);
+            return list;
+        }
+        case ExprOp::concat_texts: return make_text(text_of(arg(0)) + text_of(arg(1)), e.loc);
+        case ExprOp::member: {
+            const Value x = arg(0);
+            const std::int32_t container = p_.child(e, 1);
+            const Sequence s = sequence(container);
+            const ValueKind kind = p_.type(p_.expr(p_.child(e, 0)).type).kind;
+            bool found = false;
+            for (std::int32_t i = 0; i < s.length && !found; ++i) found = values_equal(x, element(s, i), kind);
+            return found != (e.a == 1);
+        }
+        case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);
+        case ExprOp::list: {
+            const std::size_t mark = s_.scratch.size();
+            for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(arg(i));
+            const Value list = list_of(s_.scratch, mark, e.loc);
+            s_.scratch.resize(mark);
+            return list;
+        }
+        case ExprOp::comprehension: return comprehension(e);
+        case ExprOp::index: {
+            const Sequence s = sequence(p_.child(e, 0));
+            const Value i = number(1);
+            return i >= 1 && i <= s.length ? element(s, i - 1) : none_value;
+        }
+        case ExprOp::table_lookup: return table_lookup(e);
+        case ExprOp::board_space: return board_space(e);
+        case ExprOp::call_function: return call_function(e);
+        case ExprOp::builtin: return builtin(e);
+        case ExprOp::make_record: {
+            const std::size_t mark = s_.scratch.size();
+            for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(arg(i));
+            const Value record = list_of(s_.scratch, mark, e.loc);
+            s_.scratch.resize(mark);
+            return record;
+        }
+        case ExprOp::make_card: return make_card(e);
+        case ExprOp::interpolate: return make_text(fill_template(e.a), e.loc);
+        case ExprOp::to_text: {
+            const std::int32_t operand = p_.child(e, 0);
+            return make_text(show(eval(operand), p_.expr(operand).type), e.loc);
+        }
+        case ExprOp::zone_list: return make_list(sequence(p_.child(e, 0)));
+        case ExprOp::me: return me_;
+        case ExprOp::choice: return choice_;
+        case ExprOp::score: return p_.score >= 0 ? call_value(p_.score, -1, arg(0)) : 0;
+    }
+    return 0;
+}
+
+Value Machine::table_lookup(const Expr& e) {
+    const TableDecl& t = p_.tables[static_cast<std::size_t>(e.a)];
+    auto position = [&](const std::vector<Value>& keys, Value key) {
+        for (std::size_t i = 0; i < keys.size(); ++i) {
+            if (keys[i] == key) return static_cast<std::int32_t>(i);
+        }
+        fail(e.loc, fmt::format("table {} has no entry for {}", t.name, key == none_value ? "none" : std::to_string(key)));
+    };
+    const std::int32_t row = position(t.row_keys, eval(p_.child(e, 0)));
+    const std::int32_t column = t.two_keys ? position(t.column_keys, eval(p_.child(e, 1))) : 0;
+    const std::size_t width = t.two_keys ? t.column_keys.size() : 1;
+    return eval(t.cells[static_cast<std::size_t>(row) * width + static_cast<std::size_t>(column)]);
+}
+
+Value Machine::board_space(const Expr& e) {
+    const auto b = static_cast<std::size_t>(e.a);
+    const BoardDecl& board = p_.boards[b];
+    const Value r = eval(p_.child(e, 0));
+    if (!board.grid) {
+        return r >= 1 && r <= in_.board_rows[b] ? in_.board_first[b] + r - 1 : none_value;
+    }
+    const Value c = eval(p_.child(e, 1));
+    if (r < 1 || c < 1 || r > in_.board_rows[b] || c > in_.board_columns[b]) return none_value;
+    return in_.board_first[b] + (r - 1) * in_.board_columns[b] + (c - 1);
+}
+
+// A card written in a deck declaration: made once, when the game's instance is built.
+Value Machine::make_card(const Expr& e) {
+    if (!building_) fail(e.loc, "cards can only be made in a deck declaration");
+    const auto card = static_cast<Value>(building_->card_type.size());
+    building_->card_type.push_back(e.a);
+    building_->card_base.push_back(static_cast<std::int32_t>(s_.slots.size()));
+    const std::size_t mark = s_.scratch.size();
+    for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(eval(p_.child(e, i)));
+    const auto& fields = p_.card_types[static_cast<std::size_t>(e.a)].fields;
+    for (std::size_t i = 0; i < fields.size(); ++i) {
+        s_.slots.push_back(s_.scratch[mark + i]);
+        building_->slot_types.push_back(p_.type(fields[i].type).kind == ValueKind::text || p_.type(fields[i].type).on_heap() ? fields[i].type : -1);
+    }
+    s_.scratch.resize(mark);
+    return card;
+}
+
+}  // namespace rulesrun::runtime

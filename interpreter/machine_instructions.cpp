@@ -1,0 +1,346 @@
+// The instruction loop: runs until a decision is pending, the game ends, or (inside a function) the function returns.
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace rulesrun::runtime {
+
+namespace {
+
+Value combine(Value old_value, Value value, std::int32_t operation) {
+    if (operation == 1) return old_value + value;
+    if (operation == 2) return old_value - value;
+    return value;
+}
+
+}  // namespace
+
+// One instruction; false when the rules wait for a decision.
+inline bool Machine::step(const Instr& in) {
+    auto next = [this] { ++s_.frames.back().pc; };
+    auto local = [this](std::int32_t slot) -> Value& { return s_.locals[static_cast<std::size_t>(base_ + slot)]; };
+    switch (in.code) {
+        case Code::jump: s_.frames.back().pc = in.a; return true;
+        case Code::jump_unless: {
+            const Value v = eval(in.e1);
+            if (v) next(); else s_.frames.back().pc = in.a;
+            return true;
+        }
+        case Code::set_local: {
+            const Value v = eval(in.e1);
+            local(in.a) = combine(local(in.a), v, in.b);
+            next();
+            return true;
+        }
+        case Code::set_slot: {
+            const Value v = eval(in.e1);
+            Value& target = s_.slots[static_cast<std::size_t>(in.a)];
+            target = combine(target, v, in.b);
+            ++s_.version;
+            next();
+            return true;
+        }
+        case Code::set_player_field:
+        case Code::set_card_field:
+        case Code::set_space_field: {
+            const Value object = eval(in.e2);
+            const Value v = eval(in.e1);
+            const std::int32_t slot = in.code == Code::set_player_field ? player_slot(object, in.a, in.loc)
+                                      : in.code == Code::set_card_field ? card_slot(object, in.a, in.c, in.loc)
+                                                                        : space_slot(object, in.a, in.c, in.loc);
+            Value& target = s_.slots[static_cast<std::size_t>(slot)];
+            target = combine(target, v, in.b);
+            ++s_.version;
+            next();
+            return true;
+        }
+        case Code::call: call_procedure(in); return true;
+        case Code::ret_value: returned_ = eval(in.e1); [[fallthrough]];
+        case Code::ret: {
+            s_.locals.resize(static_cast<std::size_t>(s_.frames.back().base));
+            s_.frames.pop_back();
+            return true;
+        }
+        case Code::for_begin: {
+            const Sequence seq = sequence(in.e1);
+            local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq);
+            local(in.b) = 0;
+            next();
+            return true;
+        }
+        case Code::for_next: {
+            const Value list = local(in.a);
+            const Value position = local(in.b);
+            if (position >= s_.heap[static_cast<std::size_t>(list)]) {
+                s_.frames.back().pc = in.d;
+            } else {
+                local(in.c) = s_.heap[static_cast<std::size_t>(list + 1 + position)];
+                local(in.b) = position + 1;
+                next();
+            }
+            return true;
+        }
+        case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return true;
+        case Code::repeat_next:
+            if (local(in.a) <= 0) {
+                s_.frames.back().pc = in.d;
+            } else {
+                --local(in.a);
+                next();
+            }
+            return true;
+        case Code::choose: return choose(in);
+        case Code::menu: return offer_menu(in);
+        case Code::simultaneous_begin: {
+            const Sequence seq = sequence(in.e1);
+            local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq);
+            local(in.a + 1) = 0;
+            local(in.a + 2) = 0;
+            local(in.a + 3) = none_value;
+            next();
+            return true;
+        }
+        case Code::simultaneous_next: return simultaneous_next(in);
+        case Code::move:
+            move_statement(in);
+            next();
+            if (!s_.triggered.empty()) start_events();
+            return true;
+        case Code::shuffle: {
+            const Value zone = eval(in.e1);
+            shuffle_zone(zone);
+            next();
+            return true;
+        }
+        case Code::end_game: finish(in.e1 >= 0 ? eval(in.e1) : -1); return true;
+        case Code::record_stat: {
+            const Value v = eval(in.e1);
+            const Value seat = in.e2 >= 0 ? eval(in.e2) : -1;
+            s_.samples.push_back({in.a, seat, v});
+            next();
+            return true;
+        }
+        case Code::say:
+            if (s_.keep_messages) s_.messages.push_back(text_of(eval(in.e1)));
+            next();
+            return true;
+        case Code::drop_space: {
+            const Value space = eval(in.e1);
+            if (space == none_value) fail(in.loc, "cannot drop 'none': no space given");
+            const auto s = static_cast<std::size_t>(space);
+            const std::size_t fields = p_.boards[static_cast<std::size_t>(in_.space_board[s])].fields.size();
+            s_.slots[static_cast<std::size_t>(in_.space_base[s]) + fields] = 0;
+            ++s_.version;
+            next();
+            return true;
+        }
+        case Code::begin_play:
+            s_.play_started = true;
+            next();
+            check_endings();
+            return true;
+    }
+    return true;
+}
+
+void Machine::run() {
+    step_limit_ = s_.steps + max_steps_per_decision;
+    run_until(0);
+    if (!s_.finished && s_.frames.empty()) finish(-1);
+    if (!s_.finished && s_.heap.size() > static_cast<std::size_t>(2 * s_.heap_after_collection + 4096)) {
+        collect_garbage();
+    }
+}
+
+// Runs the frames above `depth` until they return or a decision is pending.
+void Machine::run_until(std::size_t depth) {
+    while (s_.frames.size() > depth && !s_.finished) {
+        const Frame& frame = s_.frames.back();
+        const Instr& in = p_.code[static_cast<std::size_t>(frame.pc)];
+        base_ = frame.base;
+        callable_ = frame.callable;
+        if (++s_.steps > step_limit_) {
+            fail(in.loc, fmt::format("{} steps without a decision: an endless loop?", max_steps_per_decision));
+        }
+        if (!step(in)) return;
+        if (in.check_end) check_endings();
+    }
+}
+
+void Machine::call_procedure(const Instr& in) {
+    const Callable& c = p_.callables[static_cast<std::size_t>(in.a)];
+    if (s_.frames.size() >= max_call_depth) {
+        fail(in.loc, fmt::format("calls nested {} deep: a rule that calls itself without end?", max_call_depth));
+    }
+    const std::size_t mark = s_.scratch.size();
+    for (std::int32_t i = 0; i < in.arg_count; ++i) {
+        s_.scratch.push_back(eval(p_.expr_children[static_cast<std::size_t>(in.first_arg + i)]));
+    }
+    ++s_.frames.back().pc;
+    const auto base = static_cast<std::int32_t>(s_.locals.size());
+    s_.locals.resize(static_cast<std::size_t>(base + c.locals), none_value);
+    std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(),
+              s_.locals.begin() + base);
+    s_.scratch.resize(mark);
+    s_.frames.push_back({in.a, c.entry, base});
+}
+
+void Machine::move_statement(const Instr& in) {
+    const Value what = eval(in.e1);
+    const Value zone = eval(in.e2);
+    const Value position = in.e3 >= 0 ? eval(in.e3) : 0;
+    if (zone == none_value) fail(in.loc, "cannot move cards to 'none'");
+    if (in.a == 0) {
+        if (what == none_value) fail(in.loc, "cannot move 'none': there is no card (is the zone empty?)");
+        move_and_note(what, zone, in.b, position, in.loc);
+        return;
+    }
+    if (what == none_value) fail(in.loc, "cannot move 'none'");
+    // A list or a whole zone: a snapshot first, since the source may be the zone that changes.
+    const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(what)],
+                                              s_.zone_size[static_cast<std::size_t>(what)]}
+                                   : Sequence{Sequence::Kind::heap, what + 1, s_.heap[static_cast<std::size_t>(what)]};
+    const std::size_t mark = s_.scratch.size();
+    for (std::int32_t i = 0; i < seq.length; ++i) s_.scratch.push_back(element(seq, i));
+    // Cards put on top one by one would end up reversed: put the last one first.
+    const bool onto_top = in.b == 1 || (in.b == 0 && p_.zones[static_cast<std::size_t>(in_.zone_decl[static_cast<std::size_t>(zone)])].ordered);
+    const std::size_t count = s_.scratch.size() - mark;
+    for (std::size_t k = 0; k < count; ++k) {
+        const std::size_t i = onto_top ? mark + count - 1 - k : mark + k;
+        move_and_note(s_.scratch[i], zone, in.b, position, in.loc);
+    }
+    s_.scratch.resize(mark);
+}
+
+void Machine::move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position,
+                            const SourceLocation& loc) {
+    if (card < 0 || static_cast<std::size_t>(card) >= in_.card_type.size()) fail(loc, "no card here ('none')");
+    const std::int32_t from = s_.card_zone[static_cast<std::size_t>(card)];
+    move_card(card, zone, place, position, loc);
+    if (!p_.events.empty()) note_events(card, from, zone);
+}
+
+// The events a move triggered (pairs of event and card noted by note_events) run next, in the order of the moves:
+// their frames go on the stack last one first.
+void Machine::start_events() {
+    for (std::size_t i = s_.triggered.size(); i > 0; i -= 2) {
+        const EventDecl& event = p_.events[static_cast<std::size_t>(s_.triggered[i - 2])];
+        const Callable& c = p_.callables[static_cast<std::size_t>(event.callable)];
+        if (s_.frames.size() >= max_call_depth) fail(c.loc, "events triggered each other more than 400 deep");
+        const auto base = static_cast<std::int32_t>(s_.locals.size());
+        s_.locals.resize(static_cast<std::size_t>(base + c.locals), none_value);
+        s_.locals[static_cast<std::size_t>(base)] = s_.triggered[i - 1];
+        s_.frames.push_back({event.callable, c.entry, base});
+    }
+    s_.triggered.clear();
+}
+
+// After a card moved from one zone to another: the events whose zone it left or entered and whose condition holds.
+void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
+    if (from == to) return;
+    for (std::size_t i = 0; i < p_.events.size(); ++i) {
+        const EventDecl& event = p_.events[i];
+        const std::int32_t zone = event.leaves ? from : to;
+        if (zone < 0 || in_.zone_decl[static_cast<std::size_t>(zone)] != event.zone) continue;
+        if (event.where >= 0 && !call_value(event.callable, event.where, card)) continue;
+        s_.triggered.push_back(static_cast<Value>(i));
+        s_.triggered.push_back(card);
+    }
+}
+
+// A pending decision: the chooser and the legal options, in the domain's order.
+bool Machine::choose(const Instr& in) {
+    const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
+    if (ch.simultaneous_slot >= 0) {
+        const auto block = static_cast<std::size_t>(base_ + ch.simultaneous_slot);
+        if (s_.locals[block + 2] == 1) {  // the answers are in: take this player's
+            const Value answers = s_.locals[block + 3];
+            const Value position = s_.locals[block + 1] - 1;
+            s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = s_.heap[static_cast<std::size_t>(answers + 1 + position)];
+            ++s_.frames.back().pc;
+            return true;
+        }
+    }
+    Pending d;
+    d.seat = eval(ch.chooser);
+    if (d.seat < 0 || d.seat >= in_.players) fail(in.loc, "the player who chooses is 'none'");
+    d.choice = in.a;
+    d.frame_base = base_;
+    d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
+    const Sequence domain = sequence(ch.domain);
+    if (ch.subset) {
+        if (domain.length > 20) fail(in.loc, fmt::format("a subset of {} things has too many choices (at most 20)", domain.length));
+        d.domain = make_list(domain);
+        for (std::int32_t mask = 0; mask < (1 << domain.length); ++mask) {
+            // `optional`: choosing nothing is always allowed, whatever the condition says.
+            if (ch.where >= 0 && !(ch.optional && mask == 0)) {
+                const std::size_t mark = s_.scratch.size();
+                for (std::int32_t i = 0; i < domain.length; ++i) {
+                    if (mask & (1 << i)) s_.scratch.push_back(element(domain, i));
+                }
+                s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = list_of(s_.scratch, mark, in.loc);
+                s_.scratch.resize(mark);
+                if (!eval(ch.where)) continue;
+            }
+            s_.pending_options.push_back(mask);
+        }
+    } else {
+        for (std::int32_t i = 0; i < domain.length; ++i) {
+            const Value v = element(domain, i);
+            if (ch.where >= 0) {
+                s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = v;
+                if (!eval(ch.where)) continue;
+            }
+            s_.pending_options.push_back(v);
+        }
+        if (ch.optional) s_.pending_options.push_back(none_value);
+    }
+    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
+    if (d.options_count == 0) {
+        fail(in.loc, fmt::format("{} has no legal option for '{}'", seat_name(d.seat), ch.name));
+    }
+    s_.pending.push_back(d);
+    if (s_.keep_messages) s_.prompts.push_back(ch.prompt >= 0 ? text_of(eval(ch.prompt)) : ch.name + "?");
+    if (ch.simultaneous_slot >= 0) {  // collect the others' secret choices before anything is revealed
+        s_.frames.back().pc = ch.simultaneous_next;
+        return true;
+    }
+    return false;
+}
+
+bool Machine::offer_menu(const Instr& in) {
+    const Menu& m = p_.menus[static_cast<std::size_t>(in.a)];
+    Pending d;
+    d.seat = eval(m.chooser);
+    if (d.seat < 0 || d.seat >= in_.players) fail(in.loc, "the player who chooses is 'none'");
+    d.menu = in.a;
+    d.frame_base = base_;
+    d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
+    for (std::size_t i = 0; i < m.options.size(); ++i) {
+        if (m.conditions[i] < 0 || eval(m.conditions[i])) s_.pending_options.push_back(static_cast<Value>(i));
+    }
+    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
+    if (d.options_count == 0) fail(in.loc, fmt::format("no option of '{}' is allowed for {}", m.name, seat_name(d.seat)));
+    s_.pending.push_back(d);
+    if (s_.keep_messages) s_.prompts.push_back(m.prompt >= 0 ? text_of(eval(m.prompt)) : m.name + "?");
+    return false;
+}
+
+// The loop of `simultaneously`: first every player's secret choice is collected (phase 0), then, once all are
+// known, the bodies run in list order (phase 1).
+bool Machine::simultaneous_next(const Instr& in) {
+    const auto block = static_cast<std::size_t>(base_ + in.a);
+    const Value list = s_.locals[block];
+    const Value position = s_.locals[block + 1];
+    if (position < s_.heap[static_cast<std::size_t>(list)]) {
+        s_.locals[static_cast<std::size_t>(base_ + in.c)] = s_.heap[static_cast<std::size_t>(list + 1 + position)];
+        s_.locals[block + 1] = position + 1;
+        ++s_.frames.back().pc;
+        return true;
+    }
+    if (s_.locals[block + 2] == 0 && !s_.pending.empty()) return false;  // wait for every answer
+    s_.frames.back().pc = in.d;
+    return true;
+}
+
+}  // namespace rulesrun::runtime

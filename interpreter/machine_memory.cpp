@@ -1,0 +1,156 @@
+// The heap (lists, records and texts made while running), the zones, and the collector that keeps the heap small.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace rulesrun::runtime {
+
+std::int32_t Machine::allocate(std::int32_t length, const SourceLocation& loc) {
+    const std::size_t at = s_.heap.size();
+    if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) {
+        fail(loc, fmt::format("the rules built lists of more than {} values in all: an endless loop?", max_heap_values));
+    }
+    s_.heap.resize(at + static_cast<std::size_t>(length) + 1);
+    s_.heap[at] = length;
+    return static_cast<std::int32_t>(at);
+}
+
+Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc) {
+    const auto length = static_cast<std::int32_t>(values.size() - from);
+    const std::size_t at = s_.heap.size();
+    if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) allocate(length, loc);  // reports the error
+    s_.heap.push_back(length);
+    s_.heap.insert(s_.heap.end(), values.begin() + static_cast<std::ptrdiff_t>(from), values.end());
+    return static_cast<Value>(at);
+}
+
+// ---- zones -------------------------------------------------------------------------------------------------------
+
+void Machine::remove_from_zone(Value card) {
+    const auto c = static_cast<std::size_t>(card);
+    const Value zone = s_.card_zone[c];
+    if (zone < 0) return;
+    const auto z = static_cast<std::size_t>(zone);
+    const std::int32_t offset = in_.zone_offset[z];
+    const std::int32_t size = s_.zone_size[z];
+    for (std::int32_t i = s_.card_pos[c]; i + 1 < size; ++i) {
+        const Value moved = s_.zone_cards[static_cast<std::size_t>(offset + i + 1)];
+        s_.zone_cards[static_cast<std::size_t>(offset + i)] = moved;
+        s_.card_pos[static_cast<std::size_t>(moved)] = i;
+    }
+    s_.zone_size[z] = size - 1;
+    s_.card_zone[c] = -1;
+}
+
+// place: 0 the zone's default (top of an ordered zone, the end of an unordered one), 1 top, 2 bottom, 3 position.
+void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc) {
+    if (card < 0 || static_cast<std::size_t>(card) >= in_.card_type.size()) fail(loc, "no card here ('none')");
+    const auto z = static_cast<std::size_t>(zone);
+    const ZoneDecl& decl = p_.zones[static_cast<std::size_t>(in_.zone_decl[z])];
+    const auto c = static_cast<std::size_t>(card);
+    if (decl.card_type >= 0 && in_.card_type[c] != decl.card_type) {
+        fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
+    }
+    remove_from_zone(card);
+    ++s_.version;
+    const std::int32_t size = s_.zone_size[z];
+    if (size >= in_.zone_capacity[z]) fail(loc, fmt::format("zone {} is full", decl.name));
+    std::int32_t at = size;
+    if (decl.ordered) {
+        if (place == 0 || place == 1) at = 0;
+        if (place == 3) at = std::clamp(position - 1, 0, size);
+    }
+    const std::int32_t offset = in_.zone_offset[z];
+    for (std::int32_t i = size; i > at; --i) {
+        const Value moved = s_.zone_cards[static_cast<std::size_t>(offset + i - 1)];
+        s_.zone_cards[static_cast<std::size_t>(offset + i)] = moved;
+        s_.card_pos[static_cast<std::size_t>(moved)] = i;
+    }
+    s_.zone_cards[static_cast<std::size_t>(offset + at)] = card;
+    s_.card_pos[c] = at;
+    s_.card_zone[c] = zone;
+    s_.zone_size[z] = size + 1;
+}
+
+void Machine::shuffle_zone(std::int32_t zone) {
+    const auto z = static_cast<std::size_t>(zone);
+    Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
+    s_.rng.shuffle(cards, s_.zone_size[z]);
+    ++s_.version;
+    for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
+}
+
+// ---- the collector -----------------------------------------------------------------------------------------------
+// Lists and texts are never changed once made, so the rules drop many of them. When the game waits for a decision and
+// the heap has doubled since the last collection, everything still reachable (from slots, locals of the suspended
+// frames and pending options, following the static types) is copied to a fresh heap.
+
+Value Machine::relocate(Value v, std::int32_t type, std::vector<Value>& to) {
+    if (v == none_value || type < 0) return v;
+    const ValueType& t = p_.type(type);
+    if (t.kind == ValueKind::text && v >= 0) return v;  // a text of the rules file
+    if (t.kind != ValueKind::text && !t.on_heap()) return v;
+    const auto old = static_cast<std::size_t>(t.kind == ValueKind::text ? -(v + 2) : v);
+    const Value length = s_.heap[old];
+    if (length < 0) return t.kind == ValueKind::text ? -(-length - 1 + 2) : -length - 1;  // already moved
+    const auto moved = static_cast<Value>(to.size());
+    to.insert(to.end(), s_.heap.begin() + static_cast<std::ptrdiff_t>(old),
+              s_.heap.begin() + static_cast<std::ptrdiff_t>(old) + length + 1);
+    s_.heap[old] = -moved - 1;
+    if (t.kind == ValueKind::list && t.element >= 0) {
+        for (Value i = 1; i <= length; ++i) {
+            const Value inner = relocate(to[static_cast<std::size_t>(moved + i)], t.element, to);
+            to[static_cast<std::size_t>(moved + i)] = inner;
+        }
+    } else if (t.kind == ValueKind::record && t.id >= 0) {
+        const auto& fields = p_.record_types[static_cast<std::size_t>(t.id)].fields;
+        for (Value i = 1; i <= length && static_cast<std::size_t>(i) <= fields.size(); ++i) {
+            const Value inner = relocate(to[static_cast<std::size_t>(moved + i)], fields[static_cast<std::size_t>(i - 1)].type, to);
+            to[static_cast<std::size_t>(moved + i)] = inner;
+        }
+    }
+    return t.kind == ValueKind::text ? -(moved + 2) : moved;
+}
+
+void Machine::collect_garbage() {
+    std::vector<Value> to;
+    to.reserve(static_cast<std::size_t>(s_.heap_after_collection) + 1024);
+    for (std::size_t i = 0; i < s_.slots.size(); ++i) {
+        const std::int32_t type = i < in_.slot_types.size() ? in_.slot_types[i] : -1;
+        if (type >= 0) s_.slots[i] = relocate(s_.slots[i], type, to);
+    }
+    for (const Frame& f : s_.frames) {
+        const Callable& c = p_.callables[static_cast<std::size_t>(f.callable)];
+        for (std::size_t i = 0; i < c.local_types.size(); ++i) {
+            Value& v = s_.locals[static_cast<std::size_t>(f.base) + i];
+            v = relocate(v, c.local_types[i], to);
+        }
+    }
+    for (Pending& d : s_.pending) {
+        if (d.choice < 0) continue;
+        const Choice& ch = p_.choices[static_cast<std::size_t>(d.choice)];
+        if (ch.subset) {
+            // The domain: a list of options; relocate it as a list of the option's type.
+            const Value length = s_.heap[static_cast<std::size_t>(d.domain)];
+            const auto moved = static_cast<Value>(to.size());
+            to.insert(to.end(), s_.heap.begin() + d.domain, s_.heap.begin() + d.domain + length + 1);
+            for (Value i = 1; i <= length; ++i) {
+                const Value inner = relocate(to[static_cast<std::size_t>(moved + i)], ch.option_type, to);
+                to[static_cast<std::size_t>(moved + i)] = inner;
+            }
+            d.domain = moved;
+            continue;
+        }
+        for (std::int32_t i = 0; i < d.options_count; ++i) {
+            Value& v = s_.pending_options[static_cast<std::size_t>(d.options_begin + i)];
+            v = relocate(v, ch.option_type, to);
+        }
+    }
+    s_.heap.swap(to);
+    for (auto& r : s_.remembered) r.version = -1;  // their lists moved
+    s_.heap_after_collection = static_cast<std::int32_t>(s_.heap.size());
+}
+
+}  // namespace rulesrun::runtime

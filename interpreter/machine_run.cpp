@@ -1,0 +1,142 @@
+// Running instructions until a player must decide or the game ends; the decisions themselves; the game's end.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace rulesrun::runtime {
+
+void Machine::fail(const SourceLocation& loc, const std::string& message) const {
+    const Callable& c = p_.callables[static_cast<std::size_t>(callable_)];
+    const std::string file = loc.file >= 0 && static_cast<std::size_t>(loc.file) < p_.files.size()
+                                 ? p_.files[static_cast<std::size_t>(loc.file)]
+                                 : p_.path;
+    const std::string where = c.kind == c.name ? c.name : c.kind + " " + c.name;
+    throw RuleError(fmt::format("{}:{}:{}: in {}: {}", file, loc.line, loc.column, where, message));
+}
+
+void Machine::start() {
+    s_.frames.clear();
+    s_.locals.clear();
+    s_.pending.clear();
+    s_.pending_options.clear();
+    const Callable& play = p_.callables[static_cast<std::size_t>(p_.play)];
+    s_.locals.assign(static_cast<std::size_t>(play.locals), none_value);
+    s_.frames.push_back({p_.play, play.entry, 0});
+    if (p_.setup >= 0) {
+        const Callable& setup = p_.callables[static_cast<std::size_t>(p_.setup)];
+        s_.frames.push_back({p_.setup, setup.entry, play.locals});
+        s_.locals.resize(static_cast<std::size_t>(play.locals + setup.locals), none_value);
+    }
+    run();
+}
+
+// Every deciding seat has answered: give the answers to the rules and go on.
+void Machine::resume_with_answers() {
+    Frame& frame = s_.frames.back();
+    const Pending& first = s_.pending.front();
+    auto value_of = [&](const Pending& d) -> Value {
+        const Value option = s_.pending_options[static_cast<std::size_t>(d.options_begin + d.answer)];
+        if (d.choice < 0 || !p_.choices[static_cast<std::size_t>(d.choice)].subset) return option;
+        const Sequence domain{Sequence::Kind::heap, d.domain + 1, s_.heap[static_cast<std::size_t>(d.domain)]};
+        const std::size_t mark = s_.scratch.size();
+        for (std::int32_t i = 0; i < domain.length; ++i) {
+            if (option & (1 << i)) s_.scratch.push_back(element(domain, i));
+        }
+        const Value list = list_of(s_.scratch, mark, {});
+        s_.scratch.resize(mark);
+        return list;
+    };
+    if (first.menu >= 0) {
+        const Value option = s_.pending_options[static_cast<std::size_t>(first.options_begin + first.answer)];
+        frame.pc = p_.menus[static_cast<std::size_t>(first.menu)].targets[static_cast<std::size_t>(option)];
+    } else {
+        const Choice& choice = p_.choices[static_cast<std::size_t>(first.choice)];
+        if (choice.simultaneous_slot >= 0) {
+            // The secret choices are revealed together: the bodies now run with the answers, in list order.
+            const std::size_t mark = s_.scratch.size();
+            for (const Pending& d : s_.pending) s_.scratch.push_back(value_of(d));
+            const Value answers = list_of(s_.scratch, mark, {});
+            s_.scratch.resize(mark);
+            const auto block = static_cast<std::size_t>(s_.frames.back().base + choice.simultaneous_slot);
+            s_.locals[block + 1] = 0;
+            s_.locals[block + 2] = 1;
+            s_.locals[block + 3] = answers;
+        } else {
+            const Value answer = value_of(first);
+            Frame& top = s_.frames.back();
+            s_.locals[static_cast<std::size_t>(top.base + choice.slot)] = answer;
+            ++top.pc;
+        }
+    }
+    s_.pending.clear();
+    s_.pending_options.clear();
+    s_.prompts.clear();
+    run();
+}
+
+// Evaluates `expr` (or the callable's expression body when -1) in a fresh frame of the callable.
+Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argument) {
+    const Callable& c = p_.callables[static_cast<std::size_t>(callable)];
+    const std::int32_t saved_base = base_, saved_callable = callable_;
+    const auto base = static_cast<std::int32_t>(s_.locals.size());
+    s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
+    if (c.params > 0) s_.locals[static_cast<std::size_t>(base)] = argument;
+    base_ = base;
+    callable_ = callable;
+    const Value v = eval(expr >= 0 ? expr : c.body);
+    s_.locals.resize(static_cast<std::size_t>(base));
+    base_ = saved_base;
+    callable_ = saved_callable;
+    return v;
+}
+
+void Machine::check_endings() {
+    if (!s_.play_started || s_.finished) return;
+    for (const EndCondition& end : p_.end_conditions) {
+        if (call_value(end.condition, -1, 0) != 0) {
+            finish(end.winners >= 0 ? call_value(end.winners, -1, 0) : -1);
+            return;
+        }
+    }
+}
+
+// The scores, then the winners: those given by `end game with winners`, else the `winners` declaration, else every
+// player with the highest score.
+void Machine::finish(std::int32_t winners_list) {
+    if (s_.finished) return;
+    const auto players = static_cast<std::size_t>(in_.players);
+    s_.final_scores.assign(players, 0);
+    if (p_.score >= 0) {
+        for (std::size_t seat = 0; seat < players; ++seat) s_.final_scores[seat] = call_value(p_.score, -1, static_cast<Value>(seat));
+    }
+    if (winners_list < 0 && p_.winners >= 0) winners_list = call_value(p_.winners, -1, 0);
+    s_.final_winners.assign(players, 0);
+    if (winners_list >= 0) {
+        for (Value i = 0; i < s_.heap[static_cast<std::size_t>(winners_list)]; ++i) {
+            const Value seat = s_.heap[static_cast<std::size_t>(winners_list + 1 + i)];
+            if (seat >= 0 && static_cast<std::size_t>(seat) < players) s_.final_winners[static_cast<std::size_t>(seat)] = 1;
+        }
+    } else {
+        const Value best = *std::max_element(s_.final_scores.begin(), s_.final_scores.end());
+        for (std::size_t seat = 0; seat < players; ++seat) s_.final_winners[seat] = s_.final_scores[seat] == best;
+    }
+    for (std::size_t i = 0; i < p_.stats.size(); ++i) {
+        const StatDecl& stat = p_.stats[i];
+        if (stat.value < 0) continue;
+        const auto index = static_cast<int>(i);
+        if (stat.per_player) {
+            for (int seat = 0; seat < in_.players; ++seat) s_.samples.push_back({index, seat, call_value(stat.value, -1, seat)});
+        } else {
+            s_.samples.push_back({index, -1, call_value(stat.value, -1, 0)});
+        }
+    }
+    s_.finished = true;
+    s_.frames.clear();
+    s_.pending.clear();
+    s_.pending_options.clear();
+    s_.prompts.clear();
+}
+
+}  // namespace rulesrun::runtime

@@ -1,0 +1,336 @@
+// The compiled rules: what the compiler (compiler*.cpp) produces from a checked rules file and the machine
+// (machine*.cpp) runs. Every name is resolved to an index here; nothing is looked up by name while a game runs.
+//
+// Statements become instructions with jumps (so that a game can stop at a choice and resume later from a copied
+// state); expressions become trees of Expr nodes in one flat array, evaluated recursively (they never stop halfway:
+// functions cannot choose).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "game.hpp"
+#include "source_location.hpp"
+
+namespace rulesrun::runtime {
+
+using Value = std::int32_t;
+// `none`, for every optional type: indices are never negative and no game counts down to -2^31.
+inline constexpr Value none_value = INT32_MIN;
+
+// What a value means; decides how it is shown, compared, and followed by the heap's garbage collector.
+enum class ValueKind : std::uint8_t {
+    integer, boolean, text, player, enum_value, card, record, space, die, zone, list, board, table, none, nothing
+};
+
+struct ValueType {
+    ValueKind kind = ValueKind::nothing;
+    int id = -1;          // enum, card type, record type, board (or -1 for the general card/space)
+    bool optional = false;
+    int element = -1;     // lists: the element's type (index in Program::types)
+    // Lists, records and run-time texts live on the heap.
+    [[nodiscard]] bool on_heap() const { return kind == ValueKind::list || kind == ValueKind::record; }
+};
+
+// ---- expressions -------------------------------------------------------------------------------------------------
+
+enum class ExprOp : std::uint8_t {
+    constant,            // a: the value
+    text_constant,       // a: index in Program::texts
+    local,               // a: slot in the frame
+    slot,                // a: global slot (options, state fields, decks)
+    player_field,        // child 0: player; a: field
+    card_field,          // child 0: card; a: field index in its card type (b: the card type, or -1: by name a)
+    space_field,         // child 0: space; a: field (b: board, or -1: by name a)
+    record_field,        // child 0: record; a: field
+    player_zone,         // child 0: player; a: zone declaration
+    zone,                // a: zone declaration (a shared zone)
+    players,             // the list of seats
+    enum_values,         // a: how many values: the list 0..a-1
+    negate, logical_not,
+    add, subtract, multiply, divide, remainder,
+    less, less_equal, greater, greater_equal, equal, not_equal,  // b: the operands' ValueKind for equal/not_equal
+    logical_and, logical_or,
+    concat_lists, concat_texts,
+    member,              // child 0 in child 1 (list or zone); a: 1 for `not in`
+    range,
+    if_then_else,
+    list,                // children: the elements
+    comprehension,       // child 0: source, child 1: element, child 2: where (or -1), child 3: copies (or -1); a: slot
+    index,               // child 0: list or zone, child 1: position (from 1)
+    table_lookup,        // a: table; children: keys
+    board_space,         // a: board; children: row and column, or position
+    call_function,       // a: callable; children: arguments
+    builtin,             // a: Builtin; children: arguments
+    make_record,         // a: record type; children: every field in order
+    make_card,           // a: card type; children: every field in order (only while the game is set up)
+    interpolate,         // a: index in Program::templates
+    to_text,             // child 0; shows any value
+    zone_list,           // child 0: a zone, read as the list of its cards
+    me, choice,          // inside a strategy's preference
+    score,               // child 0: player
+};
+
+enum class Builtin : std::uint8_t {
+    first_player, seat, next_seat, previous_seat, players_from, others, size, sum, max, min, abs, any, all, first,
+    last, top, bottom, top_cards, owner, sorted, distinct, count, roll, random, row, column, at, spaces, clockwise,
+    counterclockwise, neighbours, alive, combines_to, combination_text, text
+};
+
+struct Expr {
+    ExprOp op = ExprOp::constant;
+    std::int32_t a = 0;
+    std::int32_t b = 0;
+    std::int32_t first_child = 0;  // index in Program::expr_children
+    std::int32_t child_count = 0;
+    std::int32_t type = -1;        // index in Program::types
+    ValueKind kind = ValueKind::nothing;  // types[type].kind, kept here for speed
+    std::int32_t first3[3] = {-1, -1, -1};  // the first three children, kept here for speed
+    SourceLocation loc;
+};
+
+// A text with {holes}: the literal pieces and the expression of each hole, alternating.
+struct Template {
+    std::vector<std::string> pieces;  // pieces.size() == holes.size() + 1
+    std::vector<std::int32_t> holes;  // expressions
+};
+
+// ---- statements ----------------------------------------------------------------------------------------------------
+
+enum class Code : std::uint8_t {
+    jump,               // a: target
+    jump_unless,        // e1: condition; a: target
+    set_local,          // a: slot; e1: value; b: 0 '=', 1 '+=', 2 '-='
+    set_slot,           // a: slot; e1: value; b: operator
+    set_player_field,   // e2: player; a: field; e1: value; b: operator
+    set_card_field,     // e2: card; a: field (c: card type or -1: by name a); e1: value; b: operator
+    set_space_field,    // e2: space; a: field (c: board or -1: by name a); e1: value; b: operator
+    call,               // a: callable; args: argument expressions
+    ret,                // return from a procedure or play
+    ret_value,          // e1: the value (functions)
+    for_begin,          // e1: the sequence; a: slot of the snapshot, b: slot of the position
+    for_next,           // a: snapshot slot, b: position slot, c: loop variable slot; d: target when done
+    repeat_begin,       // e1: count; a: counter slot
+    repeat_next,        // a: counter slot; d: target when done
+    choose,             // see Choice; a: index in Program::choices
+    menu,               // a: index in Program::menus
+    simultaneous_begin, // e1: the players; a: snapshot slot (+1 position, +2 phase, +3 answers)
+    simultaneous_next,  // a: snapshot slot; c: loop variable slot; d: target when done
+    move,               // e1: what; e2: destination zone; a: 0 card, 1 list, 2 whole zone; b: 0 default, 1 top, 2 bottom, 3 position; e3: position
+    shuffle,            // e1: zone
+    end_game,           // e1: winners, or -1
+    record_stat,        // a: stat; e1: value; e2: player or -1
+    say,                // e1: text
+    drop_space,         // e1: space
+    begin_play,         // `play` starts: from now on, `end game when` conditions are watched
+};
+
+struct Instr {
+    Code code = Code::jump;
+    bool check_end = false;   // this writes something an `end game when` condition reads
+    std::int32_t a = 0, b = 0, c = 0, d = 0;
+    std::int32_t e1 = -1, e2 = -1, e3 = -1;
+    std::int32_t first_arg = 0, arg_count = 0;  // call: arguments in Program::expr_children
+    SourceLocation loc;
+};
+
+struct Choice {
+    std::string name;          // the choice point: the `let` name
+    int choice_point = -1;     // index in Program::choice_points
+    bool subset = false;
+    bool optional = false;
+    std::int32_t domain = -1;  // expression: list, zone or enum values
+    std::int32_t where = -1;   // expression or -1; the candidate is in `slot`
+    std::int32_t chooser = -1;
+    std::int32_t prompt = -1;  // expression (text) or -1
+    std::int32_t slot = 0;     // where the answer goes
+    std::int32_t option_type = -1;  // type of one option
+    std::int32_t simultaneous_slot = -1;  // the first choice of a `simultaneously` body: its block's slots
+    std::int32_t simultaneous_next = -1;  // ... and the pc of its simultaneous_next
+};
+
+struct Menu {
+    std::string name;
+    int choice_point = -1;
+    std::int32_t chooser = -1;
+    std::int32_t prompt = -1;
+    std::vector<std::string> options;        // option names
+    std::vector<std::string> descriptions;
+    std::vector<std::int32_t> conditions;    // expression or -1 per option
+    std::vector<std::int32_t> targets;       // pc per option
+};
+
+// A named place where players choose; strategies are written per choice point.
+struct ChoicePoint {
+    std::string name;
+};
+
+// ---- declarations ----------------------------------------------------------------------------------------------
+
+struct Callable {
+    std::string name;
+    std::string kind;                 // "procedure", "function", "play", "setup", "event", "score", ...
+    std::int32_t entry = -1;          // first instruction, or -1 for an expression body
+    std::int32_t body = -1;           // expression body (functions written `= EXPR`)
+    std::int32_t params = 0;
+    std::int32_t locals = 0;          // slots, parameters included
+    std::vector<std::int32_t> local_types;  // type of every slot (-1: not a heap value): the collector's roots
+    SourceLocation loc;
+};
+
+struct FieldInfo {
+    std::string name;
+    std::int32_t type = -1;
+    std::int32_t default_value = -1;  // expression or -1
+    bool is_private = false;
+    bool is_state = false;            // cards: changes during the game (shown in views next to the card)
+};
+
+struct CardType {
+    std::string name;
+    std::vector<FieldInfo> fields;
+    std::int32_t shown_as = -1;       // template, holes read the card's fields
+};
+
+struct RecordType {
+    std::string name;
+    std::vector<FieldInfo> fields;
+    std::int32_t shown_as = -1;
+};
+
+struct EnumType {
+    std::string name;
+    std::vector<std::string> values;
+};
+
+enum class Visibility : std::uint8_t { public_, private_, hidden };
+
+struct ZoneDecl {
+    std::string name;
+    int card_type = -1;              // -1: any card
+    bool per_player = false;
+    bool ordered = false;
+    Visibility visibility = Visibility::public_;
+    std::int32_t initial = -1;       // expression or -1
+};
+
+struct DeckDecl {
+    std::string name;
+    std::int32_t slot = -1;          // the list of its cards
+    std::int32_t cards = -1;         // expression
+};
+
+struct BoardDecl {
+    std::string name;
+    bool grid = true;
+    std::int32_t rows = -1, columns = -1;  // expressions (a ring has only `rows`: its length)
+    std::vector<FieldInfo> fields;
+};
+
+struct TableDecl {
+    std::string name;
+    bool two_keys = false;
+    std::vector<Value> row_keys, column_keys;
+    std::vector<std::int32_t> cells;  // expressions, row by row
+};
+
+struct DieDecl {
+    std::string name;
+    std::int32_t faces = -1;  // expression
+};
+
+struct OptionDecl {
+    std::string name;
+    std::string description;
+    bool range = false;
+    Value low = 0, high = 0;
+    std::vector<std::string> names;   // values as written (alternatives)
+    std::vector<Value> values;        // their runtime values
+    Value default_value = 0;
+    std::int32_t type = -1;
+    std::int32_t slot = -1;
+};
+
+struct StatDecl {
+    std::string name;
+    std::string description;
+    bool per_player = false;
+    std::int32_t value = -1;          // callable evaluated at the end (its parameter: the player), or -1 when recorded
+};
+
+struct Strategy {
+    std::string name;
+    std::string description;
+    std::vector<std::int32_t> prefer;  // per choice point: callable (expression body) or -1
+};
+
+// `end game when` conditions and their winners are callables with an expression body.
+struct EndCondition {
+    std::int32_t condition = -1;
+    std::int32_t winners = -1;       // or -1
+};
+
+// when CARD leaves|enters ZONE where COND { ... }: runs after a move statement that took a matching card out of (or
+// into) one of the zone's instances.
+struct EventDecl {
+    bool leaves = true;
+    std::int32_t zone = -1;       // zone declaration
+    std::int32_t callable = -1;   // the body; its parameter is the card
+    std::int32_t where = -1;      // expression in that callable, or -1
+};
+
+struct Program {
+    std::string title;
+    std::string path;
+    std::vector<std::string> files;       // source file paths, by SourceLocation::file
+    int min_players = 1, max_players = 1;
+    std::vector<std::string> seat_names;  // may be empty
+
+    std::vector<ValueType> types;
+    std::vector<Expr> exprs;
+    std::vector<std::int32_t> expr_children;
+    std::vector<std::string> texts;
+    std::vector<Template> templates;
+    std::vector<Instr> code;
+    std::vector<Callable> callables;
+    std::vector<Choice> choices;
+    std::vector<Menu> menus;
+    std::vector<ChoicePoint> choice_points;
+
+    std::vector<OptionDecl> options;
+    std::vector<EnumType> enums;
+    std::vector<CardType> card_types;
+    std::vector<RecordType> record_types;
+    std::vector<DeckDecl> decks;
+    std::vector<ZoneDecl> zones;
+    std::vector<BoardDecl> boards;
+    std::vector<TableDecl> tables;
+    std::vector<DieDecl> dice;
+    std::vector<FieldInfo> player_fields;
+    std::vector<FieldInfo> state_fields;
+    std::int32_t state_field_base = 0;    // slots: options, decks, then state fields
+    std::int32_t global_slots = 0;        // slots before the per-player fields
+
+    std::int32_t setup = -1, play = -1;   // callables
+    std::int32_t score = -1;              // callable with one parameter, or -1
+    std::int32_t winners = -1;            // callable or -1
+    std::vector<EndCondition> end_conditions;
+    std::vector<EventDecl> events;
+    std::vector<StatDecl> stats;
+    std::vector<Strategy> strategies;
+    std::int32_t init_callable = -1;      // frame in which declarations' expressions are evaluated
+
+    // Public description for GameDefinition.
+    std::vector<OptionInfo> option_infos;
+    std::vector<StatInfo> stat_infos;
+    std::vector<StrategyInfo> strategy_infos;
+
+    [[nodiscard]] const Expr& expr(std::int32_t i) const { return exprs[static_cast<std::size_t>(i)]; }
+    [[nodiscard]] std::int32_t child(const Expr& e, int i) const {
+        return i < 3 ? e.first3[i] : expr_children[static_cast<std::size_t>(e.first_child + i)];
+    }
+    [[nodiscard]] const ValueType& type(std::int32_t i) const { return types[static_cast<std::size_t>(i)]; }
+};
+
+}  // namespace rulesrun::runtime

@@ -1,0 +1,95 @@
+// A game's state as flat vectors of values (docs/engine.md), and the Instance it refers to: everything fixed once
+// the settings are known (how many cards, where each one's fields are, the zones' regions, the board's spaces).
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game.hpp"
+#include "program.hpp"
+#include "random.hpp"
+
+namespace rulesrun::runtime {
+
+struct Instance;
+
+struct Frame {
+    std::int32_t callable = 0;
+    std::int32_t pc = 0;
+    std::int32_t base = 0;  // its locals start here in StateData::locals
+};
+
+// One decision a seat must make before the game goes on.
+struct Pending {
+    std::int32_t seat = 0;
+    std::int32_t choice = -1;          // index in Program::choices, or -1 for a menu
+    std::int32_t menu = -1;            // index in Program::menus
+    std::int32_t options_begin = 0;    // the options' values in StateData::pending_options
+    std::int32_t options_count = 0;
+    std::int32_t domain = -1;          // subsets: the list the masks select from
+    std::int32_t answer = -1;          // the chosen action, once chosen (simultaneous decisions wait for all)
+    std::int32_t frame_base = 0;       // locals of the frame that asked (for the prompt)
+};
+
+struct StateData {
+    std::shared_ptr<const Instance> instance;
+
+    std::vector<Value> slots;        // options, decks, state fields, player fields, card fields, space fields
+    std::vector<Value> heap;         // lists, records and texts made while running: [length, values...]
+    std::vector<Value> zone_cards;   // every zone's region, first card first
+    std::vector<Value> zone_size;    // per zone instance
+    std::vector<Value> card_zone;    // per card: its zone instance, or -1
+    std::vector<Value> card_pos;     // per card: its position in that zone, from 0
+
+    std::vector<Frame> frames;       // the suspended rules: innermost last
+    std::vector<Value> locals;
+    std::vector<Pending> pending;
+    std::vector<Value> pending_options;
+    std::vector<std::string> prompts;  // per pending decision, only when messages are kept
+    std::vector<Value> scratch;        // elements of lists being built (a stack: nested builds share it)
+    std::vector<Value> triggered;      // events a move statement triggered: pairs of event and card
+
+    Rng rng{1};
+    std::vector<ActionRecord> history;
+    std::vector<StatSample> samples;
+    std::vector<std::string> messages;
+    bool keep_messages = false;
+    bool play_started = false;
+    bool finished = false;
+    std::vector<Value> final_scores;   // per seat, once finished
+    std::vector<Value> final_winners;  // per seat: 1 for a winner, once finished
+    std::int64_t steps = 0;
+    // Functions cannot change the game, so a function's value stays right until the game changes: `version` counts
+    // the changes, and each function (with at most one argument) remembers its last value. Not part of a game's
+    // identity (operator== ignores it); emptied when the heap is collected.
+    std::int64_t version = 0;
+    struct Remembered {
+        std::int64_t version = -1;
+        Value argument = 0;
+        Value result = 0;
+    };
+    std::vector<Remembered> remembered;
+    std::int32_t heap_after_collection = 0;
+};
+
+struct Instance {
+    const Program* program = nullptr;
+    std::int32_t players = 0;
+    std::vector<Value> option_values;
+
+    std::int32_t player_base = 0;     // slot of seat 0's first field
+    std::int32_t player_stride = 0;
+    std::vector<std::int32_t> card_type, card_base;         // per card
+    std::vector<std::int32_t> zone_first;                   // per zone declaration: its first instance
+    std::vector<std::int32_t> zone_decl, zone_owner, zone_offset, zone_capacity;  // per zone instance
+    std::vector<std::int32_t> board_first, board_rows, board_columns;              // per board
+    std::vector<std::int32_t> space_board, space_base;      // per space; the last slot of a space is "alive"
+    std::vector<std::int32_t> die_faces;
+    std::vector<std::int32_t> slot_types;                   // per slot: type index when it may hold a heap value
+
+    StateData initial;  // the state before `setup` runs
+};
+
+}  // namespace rulesrun::runtime

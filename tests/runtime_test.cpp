@@ -1,0 +1,422 @@
+// The runtime on small rules files written for each feature: decisions, simultaneous secrets, chance, zones, events,
+// the end, statistics, views, and the limits that stop runaway rules.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+
+#include "game.hpp"
+
+namespace rulesrun::runtime {
+namespace {
+
+// Writes a rules file to a temporary folder and loads it; fails the test with the diagnostics when it does not load.
+std::shared_ptr<const GameDefinition> load_text(const std::string& name, const std::string& text) {
+    const auto dir = std::filesystem::temp_directory_path() / "rulesrun_runtime_test";
+    std::filesystem::create_directories(dir);
+    const auto path = dir / (name + ".rules");
+    std::ofstream(path) << text;
+    LoadedGame loaded = load_game(path.string());
+    std::string messages;
+    for (const auto& d : loaded.diagnostics) messages += render_diagnostic(loaded.sources, d, false);
+    EXPECT_TRUE(loaded.game) << messages;
+    return loaded.game;
+}
+
+Game start(const std::shared_ptr<const GameDefinition>& game, int players = 0, std::uint64_t seed = 1,
+           std::vector<std::pair<std::string, std::string>> options = {}) {
+    Settings s;
+    s.players = players;
+    s.seed = seed;
+    s.options = std::move(options);
+    return Game(game, resolve_settings(*game, s));
+}
+
+int action_named(const Game& g, int seat, const std::string& name) {
+    for (int a = 0; a < g.action_count(seat); ++a) {
+        if (g.action_name(seat, a) == name) return a;
+    }
+    ADD_FAILURE() << "no action named " << name;
+    return 0;
+}
+
+std::vector<std::string> names_of_actions(const Game& g, int seat) {
+    std::vector<std::string> names;
+    for (int a = 0; a < g.action_count(seat); ++a) names.push_back(g.action_name(seat, a));
+    return names;
+}
+
+TEST(Runtime, MenuOptionsFollowTheirConditionsAndTheGameEndsWithTheGivenWinners) {
+    auto game = load_text("menu", R"(game "Menu" {
+  players 2
+}
+state {
+  count: int = 0
+}
+play {
+  repeat {
+    choose step by first_player() "count is {count}" {
+      option add "add one" { count += 1 }
+      option stop "stop" when count >= 2 { end game with winners [next_seat(first_player())] }
+    }
+  }
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    EXPECT_EQ(g.to_act(), std::vector<int>{0});
+    EXPECT_EQ(names_of_actions(g, 0), std::vector<std::string>{"add"});
+    g.apply(0, action_named(g, 0, "add"));
+    g.apply(0, action_named(g, 0, "add"));
+    EXPECT_EQ(names_of_actions(g, 0), (std::vector<std::string>{"add", "stop"}));
+    g.apply(0, action_named(g, 0, "stop"));
+    ASSERT_TRUE(g.finished());
+    const Results r = g.results();
+    EXPECT_EQ(r.winners, (std::vector<bool>{false, true}));
+    EXPECT_FALSE(r.shared_win);
+    EXPECT_FALSE(r.everybody_loses);
+}
+
+TEST(Runtime, SimultaneousChoicesStayHiddenUntilEveryoneHasChosen) {
+    auto game = load_text("secret", R"(game "Secret" {
+  players 3
+}
+enum Hand { rock, paper }
+player {
+  shown: Hand? = none
+}
+play {
+  simultaneously for each p in players {
+    let h = choose one of Hand by p "your hand?"
+    p.shown = h
+    say "{p} shows {h}"
+  }
+}
+score(p) = if p.shown == paper then 1 else 0
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    g.keep_messages(true);
+    EXPECT_EQ(g.to_act(), (std::vector<int>{0, 1, 2}));
+    g.apply(1, action_named(g, 1, "paper"));
+    // Seat 2's choice is made, but nothing is revealed: no field changed, nothing said, the others still decide.
+    EXPECT_EQ(g.to_act(), (std::vector<int>{0, 2}));
+    EXPECT_TRUE(g.take_messages().empty());
+    for (const auto& fact : g.view(0)) EXPECT_EQ(fact.find("paper"), std::string::npos) << fact;
+    g.apply(0, action_named(g, 0, "rock"));
+    g.apply(2, action_named(g, 2, "paper"));
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.take_messages(), (std::vector<std::string>{"player 1 shows rock", "player 2 shows paper", "player 3 shows paper"}));
+    const Results r = g.results();
+    EXPECT_EQ(r.scores, (std::vector<std::int32_t>{0, 1, 1}));
+    EXPECT_TRUE(r.shared_win);
+    EXPECT_EQ(r.ranks, (std::vector<int>{3, 1, 1}));
+}
+
+TEST(Runtime, AnEndlessLoopStopsWithAnErrorNamingTheRuleAndLine) {
+    auto game = load_text("endless", R"(game "Endless" {
+  players 1
+}
+state {
+  n: int = 0
+}
+play {
+  spin()
+}
+procedure spin() {
+  while true {
+    n += 1
+  }
+}
+)");
+    ASSERT_TRUE(game);
+    try {
+        start(game);
+        FAIL() << "the endless loop was not stopped";
+    } catch (const RuleError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("endless.rules:"), std::string::npos) << message;
+        EXPECT_NE(message.find("procedure spin"), std::string::npos) << message;
+        EXPECT_NE(message.find("endless loop"), std::string::npos) << message;
+    }
+}
+
+TEST(Runtime, EndlessRecursionStopsWithAnError) {
+    auto game = load_text("recursion", R"(game "Recursion" {
+  players 1
+}
+function deep(n: int): int = deep(n + 1)
+state {
+  x: int = 0
+}
+play {
+  x = deep(0)
+  again()
+}
+procedure again() {
+  again()
+}
+)");
+    ASSERT_TRUE(game);
+    try {
+        start(game);
+        FAIL() << "the recursion was not stopped";
+    } catch (const RuleError& e) {
+        EXPECT_NE(std::string(e.what()).find("function deep"), std::string::npos) << e.what();
+    }
+}
+
+TEST(Runtime, SubsetsAreListedInAStableOrderAndOptionalAddsPass) {
+    auto game = load_text("subsets", R"(game "Subsets" {
+  players 1
+}
+state {
+  total: int = -1
+}
+play {
+  let picked = choose optional subset of [1, 2, 3] where sum(picked) == 3 by first_player() "make 3"
+  total = sum(picked)
+}
+score(p) = total
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    EXPECT_EQ(names_of_actions(g, 0), (std::vector<std::string>{"pass", "1 + 2", "3"}));
+    g.apply(0, action_named(g, 0, "1 + 2"));
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.results().scores[0], 3);
+}
+
+TEST(Runtime, CardsMoveBetweenZonesAndEventsRunAfterTheMove) {
+    auto game = load_text("zones", R"(game "Zones" {
+  players 2
+}
+card Token {
+  value: int
+  state marks: int = 0
+} shown as "T{value}"
+deck tokens: Token = [Token(value: v) for v in 1..5]
+zone pile: Token, ordered, hidden = tokens
+zone hand: Token, per player, private
+zone table: Token, public
+state {
+  taken: int = 0
+}
+when t leaves pile where t.value >= 4 {
+  taken += t.value
+}
+play {
+  move top(pile) to first_player().hand
+  move top_cards(pile, 3) to next_seat(first_player()).hand
+  let c = choose one of first_player().hand by first_player() "play a token"
+  c.marks += 1
+  move c to table
+  move table to pile at bottom
+}
+score(p) = size(p.hand)
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game, 2);
+    EXPECT_EQ(names_of_actions(g, 0), std::vector<std::string>{"T1"});
+    // The zones seen by seat 1: its own hand's cards, only the size of the other hand and of the hidden pile.
+    const auto view = g.view(0);
+    auto has = [&](const std::string& fact) { return std::find(view.begin(), view.end(), fact) != view.end(); };
+    EXPECT_TRUE(has("player 1.hand = [T1 (marks 0)]")) << testing::PrintToString(view);
+    EXPECT_TRUE(has("player 2.hand = 3 cards (secret)")) << testing::PrintToString(view);
+    EXPECT_TRUE(has("pile = 1 card (face down)")) << testing::PrintToString(view);
+    EXPECT_TRUE(has("taken = 4")) << testing::PrintToString(view);  // T4 left the pile; T2, T3 are below 4
+    g.apply(0, 0);
+    ASSERT_TRUE(g.finished());
+    const auto end = g.view(1);
+    EXPECT_NE(std::find(end.begin(), end.end(), "pile = 2 cards (face down)"), end.end()) << testing::PrintToString(end);
+    EXPECT_EQ(g.results().scores, (std::vector<std::int32_t>{0, 3}));
+}
+
+TEST(Runtime, EndGameWhenHoldsAsSoonAsItsConditionDoes) {
+    auto game = load_text("ending", R"(game "Ending" {
+  players 2
+}
+state {
+  n: int = 0
+  after: int = 0
+}
+end game when n >= 3 with winners [first_player()]
+play {
+  repeat {
+    n += 1
+    after += 1
+  }
+}
+stat final_after "after at the end" = after
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    ASSERT_TRUE(g.finished());
+    // The game ended right after n became 3: the next statement did not run.
+    ASSERT_EQ(g.samples().size(), 1u);
+    EXPECT_EQ(g.samples()[0].value, 2);
+    EXPECT_EQ(g.results().winners, (std::vector<bool>{true, false}));
+}
+
+TEST(Runtime, AGameIsDeterminedBySeedAndActions) {
+    auto game = load_text("dice", R"(game "Dice" {
+  players 2
+}
+die d6: 6 faces
+player {
+  total: int = 0
+}
+play {
+  repeat 20 times {
+    for p in players {
+      choose go by p {
+        option roll { p.total += roll(d6) }
+        option skip { }
+      }
+    }
+  }
+}
+score(p) = p.total
+)");
+    ASSERT_TRUE(game);
+    Game a = start(game, 2, 42), b = start(game, 2, 42), c = start(game, 2, 43);
+    while (!a.finished()) {
+        const int seat = a.to_act().front();
+        a.apply(seat, 0);
+        b.apply(seat, 0);
+        c.apply(seat, 0);
+    }
+    EXPECT_TRUE(a == b);
+    EXPECT_EQ(a.results().scores, b.results().scores);
+    EXPECT_NE(a.results().scores, c.results().scores);
+}
+
+TEST(Runtime, ACloneIsIndependentOfItsOriginal) {
+    auto game = load_text("clone", R"(game "Clone" {
+  players 1
+}
+state {
+  n: int = 0
+}
+play {
+  repeat 3 times {
+    let k = choose one of 1..3 by first_player()
+    n += k
+  }
+}
+score(p) = n
+)");
+    ASSERT_TRUE(game);
+    Game a = start(game);
+    a.apply(0, 2);
+    Game b = a;
+    EXPECT_TRUE(a == b);
+    b.apply(0, 0);
+    EXPECT_FALSE(a == b);
+    a.apply(0, 0);
+    EXPECT_TRUE(a == b);
+}
+
+TEST(Runtime, ArithmeticCombinationsUseEveryNumberOnce) {
+    auto game = load_text("combine", R"(game "Combine" {
+  players 1
+}
+state {
+  yes: bool = false
+  no: bool = true
+  exact: bool = true
+  how: text = ""
+}
+play {
+  yes = combines_to([3, 5, 2], 6, false)
+  no = combines_to([3, 5, 2], 11, false)
+  exact = combines_to([7, 2], 3, true)
+  how = combination_text([3, 5, 2], 6, false)
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    const auto v = g.view(0);
+    auto has = [&](const std::string& fact) { return std::find(v.begin(), v.end(), fact) != v.end(); };
+    EXPECT_TRUE(has("yes = true")) << testing::PrintToString(v);
+    EXPECT_TRUE(has("no = false")) << testing::PrintToString(v);    // 3+5+2 = 10 is the most: 11 cannot be made
+    EXPECT_TRUE(has("exact = false")) << testing::PrintToString(v); // 7/2 is not exact
+    EXPECT_TRUE(has("how = 3+5-2") || has("how = 5+3-2") || has("how = 3-2+5") || has("how = 5-2+3"))
+        << testing::PrintToString(v);
+}
+
+TEST(Runtime, SettingsAreChecked) {
+    auto game = load_text("settings", R"(game "Settings" {
+  players 2 to 4
+}
+option speed: slow | fast = slow "how fast"
+option goal: 1 to 9 = 3 "the goal"
+play {
+}
+)");
+    ASSERT_TRUE(game);
+    auto error_of = [&](int players, std::vector<std::pair<std::string, std::string>> options) -> std::string {
+        try {
+            start(game, players, 1, std::move(options));
+        } catch (const SettingsError& e) {
+            return e.what();
+        }
+        return "";
+    };
+    EXPECT_NE(error_of(5, {}).find("2 to 4 players, not 5"), std::string::npos);
+    EXPECT_NE(error_of(2, {{"sped", "fast"}}).find("did you mean 'speed'"), std::string::npos);
+    EXPECT_NE(error_of(2, {{"speed", "quick"}}).find("one of slow, fast"), std::string::npos);
+    EXPECT_NE(error_of(2, {{"goal", "10"}}).find("from 1 to 9"), std::string::npos);
+    EXPECT_NE(error_of(2, {{"goal", "3x"}}).find("from 1 to 9"), std::string::npos);
+    EXPECT_NE(error_of(2, {{"goal", "3"}, {"goal", "4"}}).find("twice"), std::string::npos);
+    EXPECT_EQ(error_of(3, {{"speed", "fast"}, {"goal", "9"}}), "");
+}
+
+TEST(Runtime, WrongActionsAreRefused) {
+    auto game = load_text("refuse", R"(game "Refuse" {
+  players 2
+}
+play {
+  let x = choose one of [1, 2] by first_player()
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    EXPECT_THROW(g.apply(1, 0), UsageError);
+    EXPECT_THROW(g.apply(0, 2), UsageError);
+    EXPECT_THROW(g.apply(0, -1), UsageError);
+    g.apply(0, 1);
+    EXPECT_TRUE(g.finished());
+    EXPECT_THROW(g.apply(0, 0), UsageError);
+}
+
+TEST(Runtime, TheHeapStaysSmallInALongGame) {
+    auto game = load_text("long", R"(game "Long" {
+  players 2
+}
+state {
+  n: int = 0
+}
+play {
+  repeat 20000 times {
+    let k = choose one of [p for p in players] + players by first_player()
+    let label = text(k) + "!"
+    n += size([q for q in players where q == k]) + (if label == "player 1!" then 1 else 0)
+  }
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    std::size_t largest = 0;
+    for (int i = 0; i < 20000; ++i) {
+        g.apply(0, i % 4);
+        largest = std::max(largest, g.state_values());
+    }
+    ASSERT_TRUE(g.finished());
+    // Each decision makes about ten small lists and texts; without collection 20 000 of them would hold some
+    // 200 000 values. The collector keeps the state small, so copies stay cheap.
+    EXPECT_LT(largest, 20000u);
+}
+
+}  // namespace
+}  // namespace rulesrun::runtime
