@@ -61,16 +61,22 @@ void check_format(const Json& json, const std::string& origin) {
 
 }  // namespace
 
+// One field per line and one action per line: readable, and easy to compare line by line.
 std::string save_to_json(const SavedGame& game) {
-    Json json = {{"format", format_name}, {"version", save_format_version}, {"rules", game.rules_path},
-                 {"players", game.players}};
-    json["options"] = Json::object();
-    for (const auto& [name, value] : game.options) json["options"][name] = value;
-    json["seed"] = game.seed;
-    json["bots"] = game.bots;
-    json["actions"] = Json::array();
-    for (const auto& a : game.actions) json["actions"].push_back({{"seat", a.seat}, {"action", a.action}, {"name", a.name}});
-    return json.dump(1) + "\n";
+    Json options = Json::object();
+    for (const auto& [name, value] : game.options) options[name] = value;
+    const Json header = {{"format", format_name}, {"version", save_format_version}, {"rules", game.rules_path},
+                         {"players", game.players}, {"options", options}, {"seed", game.seed}, {"bots", game.bots}};
+    std::string out = "{\n";
+    for (const auto& [key, value] : header.items()) out += fmt::format(" {}: {},\n", Json(key).dump(), value.dump());
+    out += " \"actions\": [";
+    for (std::size_t i = 0; i < game.actions.size(); ++i) {
+        const auto& a = game.actions[i];
+        const Json item = {{"seat", a.seat}, {"action", a.action}, {"name", a.name}};
+        out += (i == 0 ? "\n  " : ",\n  ") + item.dump();
+    }
+    out += game.actions.empty() ? "]\n}\n" : "\n ]\n}\n";
+    return out;
 }
 
 SavedGame save_from_json(const std::string& text_in, const std::string& origin) {

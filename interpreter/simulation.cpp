@@ -58,9 +58,10 @@ struct Run {
     }
 };
 
-void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots) {
+// `seats` is kept by the caller so that no action allocates.
+void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::vector<int>& seats) {
     while (!game.finished()) {
-        const auto seats = game.to_act();
+        game.to_act(seats);
         if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
         for (const int seat : seats) game.apply(seat, bots[seat]->choose(game, seat));
         if (game.history().size() > max_actions_per_game)
@@ -93,6 +94,7 @@ SimulationReport work(Run& run) {
     for (int seat = 0; seat < request.settings.players; ++seat)
         bots.push_back(make_bot(request.bots[seat], request.settings.seed, seat));
     std::optional<Game> game;
+    std::vector<int> seats;
     for (;;) {
         const std::int64_t first = run.next_game.fetch_add(games_per_claim);
         const std::int64_t end = std::min(first + games_per_claim, request.games);
@@ -108,7 +110,7 @@ SimulationReport work(Run& run) {
                     for (int seat = 0; seat < game->players(); ++seat) report.seat_names.push_back(game->seat_name(seat));
                 }
                 for (int seat = 0; seat < request.settings.players; ++seat) bots[seat]->start_game(seed, seat);
-                play_out(*game, bots);
+                play_out(*game, bots, seats);
                 record_game(*game, report);
             } catch (const std::exception& e) {
                 run.fail(index, seed, e.what());

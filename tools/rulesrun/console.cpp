@@ -1,6 +1,9 @@
 #include "console.hpp"
 
+#include <unistd.h>
+
 #include <charconv>
+#include <iostream>
 
 #include <fmt/format.h>
 
@@ -67,12 +70,17 @@ void Console::pass_keyboard(const std::string& seat_name) {
 void Console::wait_for_enter(const std::string& question) {
     out_ << style_.bold(question) << std::flush;
     read_line();
-    out_ << '\n';
 }
+
+Console Console::standard() { return {std::cin, std::cout, Style::for_stdout(), isatty(STDIN_FILENO) == 0}; }
 
 std::string Console::read_line() {
     std::string line;
-    if (!std::getline(in_, line)) throw EndOfInput{};
+    if (!std::getline(in_, line)) {
+        out_ << '\n' << std::flush;  // ends the line of the question that was not answered
+        throw EndOfInput{};
+    }
+    if (echo_) out_ << line << '\n';
     return line;
 }
 

@@ -23,7 +23,12 @@ std::optional<int> parse_action_entry(std::string_view entry, const std::vector<
 
 class Console {
 public:
-    Console(std::istream& in, std::ostream& out, Style style) : in_(in), out_(out), style_(style) {}
+    // `echo`: write each line read after it is read, so that a transcript of piped input reads like a session at a
+    // terminal (where the terminal itself shows what is typed).
+    Console(std::istream& in, std::ostream& out, Style style, bool echo)
+        : in_(in), out_(out), style_(style), echo_(echo) {}
+    // Standard input and output; echoes when standard input is not a terminal.
+    static Console standard();
 
     [[nodiscard]] std::ostream& out() { return out_; }
     [[nodiscard]] const Style& style() const { return style_; }
@@ -44,6 +49,7 @@ private:
     std::istream& in_;
     std::ostream& out_;
     Style style_;
+    bool echo_;
 };
 
 }  // namespace rulesrun::cli

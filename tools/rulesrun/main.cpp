@@ -13,6 +13,7 @@
 #include "save_file.hpp"
 #include "saved_games.hpp"
 #include "simulation.hpp"
+#include "validators.hpp"
 
 namespace {
 
@@ -31,9 +32,10 @@ void add_play(CLI::App& app, PlayOptions& o) {
                                             "ended before the game did).");
     auto* file = play->add_option("FILE", o.file, "The rules file");
     auto* players = play->add_option("--players", o.players, "Number of players (default: the game's smallest, or "
-                                                             "the length of --bots)")->check(CLI::PositiveNumber);
+                                                             "the length of --bots)")->check(count_value(1000));
     auto* options = play->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)");
-    auto* seed = play->add_option("--seed", o.seed, "Seed of the game's chance (default: from the clock, printed)");
+    auto* seed = play->add_option("--seed", o.seed, "Seed of the game's chance (default: from the clock, printed)")
+                      ->check(seed_value());
     auto* bots = play->add_option("--bots", o.bots, "Who plays each seat: human, random or a strategy of the game, "
                                                     "comma-separated; a shorter list takes the last seats and humans "
                                                     "the first (default: seat 1 human, the others random)");
@@ -46,15 +48,16 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
     auto* simulate = app.add_subcommand("simulate", "Play many games between bots and report wins, scores and the "
                                                     "game's statistics.");
     simulate->add_option("FILE", o.file, "The rules file")->required();
-    simulate->add_option("--games", o.games, "Number of games")->required()->check(CLI::PositiveNumber);
-    simulate->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)");
+    simulate->add_option("--games", o.games, "Number of games")->required()->check(count_value(INT64_MAX));
+    simulate->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)")
+        ->check(seed_value());
     simulate->add_option("--bots", o.bots, "One bot per seat (random or a strategy of the game), comma-separated, or "
                                            "one bot for every seat (default: random)");
     simulate->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)");
     simulate->add_option("--players", o.players, "Number of players (default: the game's smallest, or the length "
-                                                 "of --bots)")->check(CLI::PositiveNumber);
+                                                 "of --bots)")->check(count_value(1000));
     simulate->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results "
-                                                 "do not depend on it")->check(CLI::PositiveNumber);
+                                                 "do not depend on it")->check(count_value(1024));
     simulate->add_flag("--json", o.json, "Print the report as one JSON object");
 }
 

@@ -27,7 +27,7 @@ public:
           seats_(std::move(seats)),
           record_(std::move(record)),
           save_path_(std::move(save_path)),
-          console_(std::cin, std::cout, Style::for_stdout()) {
+          console_(Console::standard()) {
         for (int seat = 0; seat < game_.players(); ++seat)
             bots_.push_back(seats_[seat].kind == BotKind::human ? nullptr
                                                                 : make_bot(seats_[seat], game_.settings().seed, seat));

@@ -15,7 +15,7 @@ namespace rulesrun::cli {
 int run_replay(const ReplayOptions& options) {
     const auto saved = read_save_file(options.file);
     auto game = start_saved_game(saved);
-    Console console(std::cin, std::cout, Style::for_stdout());
+    auto console = Console::standard();
     auto& out = console.out();
     out << console.style().bold(settings_line(game)) << '\n';
     out << fmt::format("Replaying {} saved actions from {}\n", saved.actions.size(), options.file);

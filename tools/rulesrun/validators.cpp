@@ -1,0 +1,40 @@
+#include "validators.hpp"
+
+#include <charconv>
+#include <cstdint>
+
+#include <fmt/format.h>
+
+namespace rulesrun::cli {
+
+namespace {
+
+// Parses the whole text as an unsigned number (no sign, no blanks); false when it is not one or does not fit.
+template <class T>
+bool parse_whole(const std::string& text, T& value) {
+    if (text.empty() || text.front() < '0' || text.front() > '9') return false;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc() && end == text.data() + text.size();
+}
+
+}  // namespace
+
+CLI::Validator seed_value() {
+    return {[](std::string& text) -> std::string {
+                std::uint64_t value = 0;
+                if (parse_whole(text, value)) return {};
+                return fmt::format("'{}' is not a seed: a whole number from 0 to {}", text, UINT64_MAX);
+            },
+            "SEED"};
+}
+
+CLI::Validator count_value(long long largest) {
+    return {[largest](std::string& text) -> std::string {
+                long long value = 0;
+                if (parse_whole(text, value) && value >= 1 && value <= largest) return {};
+                return fmt::format("'{}' is not a whole number from 1 to {}", text, largest);
+            },
+            "COUNT"};
+}
+
+}  // namespace rulesrun::cli

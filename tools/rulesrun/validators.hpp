@@ -1,0 +1,14 @@
+// Checks of command-line values that CLI11's own would let through or word badly: a seed must be a whole number
+// that fits in 64 bits (CLI11 wraps "-4" around), counts must be whole numbers from 1.
+#pragma once
+
+#include <CLI/CLI.hpp>
+
+namespace rulesrun::cli {
+
+// A whole number from 0 to 2^64 - 1, digits only.
+CLI::Validator seed_value();
+// A whole number from 1 to `largest`.
+CLI::Validator count_value(long long largest);
+
+}  // namespace rulesrun::cli
