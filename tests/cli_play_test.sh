@@ -1,0 +1,222 @@
+#!/usr/bin/env bash
+# The commands that run games: play (scripted with piped input: wrong entries, the end of input, saving, resuming,
+# passing the keyboard), replay (same final text as the game it replays, a save that no longer fits its rules
+# file), simulate (--json keys, thread-count independence, no progress bar in a pipe), colour only on a terminal
+# and never with NO_COLOR or TERM=dumb, and exit code 2 with a message for wrong arguments.
+# Usage: cli_play_test.sh PATH/TO/rulesrun SOURCE_DIR
+set -euo pipefail
+
+RULESRUN=${1:?usage: cli_play_test.sh RULESRUN SOURCE_DIR}
+SOURCE=${2:?usage: cli_play_test.sh RULESRUN SOURCE_DIR}
+PIG="$SOURCE/rules/pig.rules"
+DIAMANT="$SOURCE/rules/diamant.rules"
+
+command -v python3 >/dev/null || { echo "FAIL: python3 is needed to validate --json output"; exit 1; }
+
+WORK=$(mktemp -d)
+trap 'rm -rf "$WORK"' EXIT
+failures=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# run EXPECTED_CODE INPUT_FILE ARGS...: runs rulesrun with a time limit and INPUT_FILE as standard input; stdout in
+# $WORK/out, stderr in $WORK/err.
+run() {
+    local expected=$1 input=$2
+    shift 2
+    local code=0
+    timeout 60 "$RULESRUN" "$@" <"$input" >"$WORK/out" 2>"$WORK/err" || code=$?
+    if [[ $code -ge 124 ]]; then
+        fail "rulesrun $* crashed or timed out (exit code $code)"
+        sed 's/^/    /' "$WORK/err" | head -5
+    elif [[ $code -ne $expected ]]; then
+        fail "rulesrun $* exited with $code, expected $expected"
+        sed 's/^/    /' "$WORK/err" | head -5
+    else
+        echo "ok:   rulesrun $* -> $code"
+    fi
+}
+
+contains() {  # contains FILE TEXT DESCRIPTION
+    grep -qF -- "$2" "$1" || fail "$3: '$2' not found in: $(head -c 600 "$1")"
+}
+
+lacks() {  # lacks FILE TEXT DESCRIPTION
+    if grep -qF -- "$2" "$1"; then fail "$3: '$2' found in: $(head -c 600 "$1")"; fi
+}
+
+final_text() {  # the end of a game's output, from "== Game over ==" on
+    sed -n '/== Game over ==/,$p' "$1"
+}
+
+# On a pseudo-terminal, so that rulesrun sees a terminal on standard output.
+on_terminal() {
+    timeout 60 python3 -c 'import pty, sys; pty.spawn(sys.argv[1:])' "$@" </dev/null
+}
+
+: >"$WORK/empty"
+
+lines() {  # lines COUNT TEXT...: the texts again and again, COUNT lines in all (`yes | head` dies of SIGPIPE)
+    local count=$1
+    shift
+    python3 -c 'import sys; n, t = int(sys.argv[1]), sys.argv[2:]; print("\n".join(t[i % len(t)] for i in range(n)))' \
+        "$count" "$@"
+}
+
+# ---- play: a wrong entry, then right ones, to the end of the game -------------------------------------------------
+{ echo "roll the dice"; echo 0; lines 3000 roll; } >"$WORK/rolls"
+run 0 "$WORK/rolls" play "$PIG" --seed 7 --bots random
+contains "$WORK/out" "'roll the dice' is not one of the actions: type a number from 1 to 2" "a wrong entry"
+contains "$WORK/out" "'0' is not one of the actions" "an action number out of range"
+contains "$WORK/out" "player 1 chooses roll" "an entry by name"
+contains "$WORK/out" "player 2 chooses" "the bot's choices are shown"
+contains "$WORK/out" "Play this game again with --seed 7" "the seed is printed"
+contains "$WORK/out" "turn total 0: roll or hold?" "the prompt"
+contains "$WORK/out" "1. roll" "the numbered actions"
+contains "$WORK/out" "== Game over ==" "the game's end"
+contains "$WORK/out" "player 2 wins." "the winner (player 1 never holds, so never scores)"
+if grep -q $'\e' "$WORK/out"; then fail "colour codes in a pipe"; fi
+
+# ---- play: end of input ---------------------------------------------------------------------------------------------
+printf '1\n' >"$WORK/one_line"
+run 3 "$WORK/one_line" play "$PIG" --seed 7 --bots random
+contains "$WORK/err" "end of input: the game is left unfinished (not saved" "end of input without --save"
+run 3 "$WORK/empty" play "$PIG" --seed 7 --bots random --save "$WORK/early.json"
+contains "$WORK/err" "end of input: the game is left unfinished (saved in $WORK/early.json)" "end of input with --save"
+python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["actions"] == [] and d["seed"] == 7, d' \
+    "$WORK/early.json" || fail "a save before the first action"
+
+# ---- play --save, then replay: the same final text ------------------------------------------------------------------
+lines 1000 1 >"$WORK/ones"
+run 0 "$WORK/ones" play "$DIAMANT" --seed 3 --bots human,human,cautious --save "$WORK/diamant.json"
+cp "$WORK/out" "$WORK/played"
+contains "$WORK/played" "Pass the keyboard to player 2, then press Enter." "two humans in a simultaneous decision"
+contains "$WORK/played" "The choices are revealed:" "a simultaneous decision"
+python3 - "$WORK/diamant.json" <<'PY' || fail "the saved game's fields"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["format"] == "rulesrun saved game" and d["version"] == 1, d
+assert d["players"] == 3 and d["seed"] == 3 and d["bots"] == ["human", "human", "cautious"], d
+assert d["options"] == {"variant": "seed", "rounds": "5"}, d["options"]
+assert d["rules"].endswith("diamant.rules"), d["rules"]
+assert len(d["actions"]) > 10 and all(set(a) == {"seat", "action", "name"} for a in d["actions"]), d["actions"][:3]
+PY
+[[ ! -e "$WORK/diamant.json.tmp" ]] || fail "a temporary save file was left behind"
+run 0 "$WORK/empty" replay "$WORK/diamant.json"
+cp "$WORK/out" "$WORK/replayed"
+[[ -n "$(final_text "$WORK/played")" ]] || fail "play printed no final text"
+if ! diff <(final_text "$WORK/played") <(final_text "$WORK/replayed") >"$WORK/diff"; then
+    fail "replay does not end like the game it replays: $(head -c 600 "$WORK/diff")"
+fi
+contains "$WORK/replayed" "player 3 chooses leave" "replay shows each action"
+contains "$WORK/replayed" "Round 1 of 5: everyone enters the mine" "replay shows the messages"
+
+# replay --step waits for Enter before each action; the end of input stops it cleanly.
+run 0 "$WORK/ones" replay --step "$WORK/diamant.json"
+contains "$WORK/out" "[action 1 of" "replay --step"
+run 3 "$WORK/one_line" replay --step "$WORK/diamant.json"
+contains "$WORK/err" "end of input: the replay stops before action 2" "replay --step at the end of input"
+
+# A save whose actions no longer fit the rules file.
+sed 's/"name":"leave"/"name":"flee"/' "$WORK/diamant.json" >"$WORK/changed.json"
+run 1 "$WORK/empty" replay "$WORK/changed.json"
+contains "$WORK/err" "chose 'flee' but that action is now 'leave': the rules file has changed since the game was saved" \
+    "a changed rules file"
+echo '{"format": "something else"}' >"$WORK/not_a_save.json"
+run 1 "$WORK/empty" replay "$WORK/not_a_save.json"
+contains "$WORK/err" "not a rulesrun saved game" "a file that is not a save"
+run 1 "$WORK/empty" replay "$WORK/no_such_save.json"
+contains "$WORK/err" "cannot read the saved game" "a missing save"
+
+# ---- play --resume: an interrupted game goes on to the same end ------------------------------------------------------
+# Two humans alternate "roll" and "hold"; no bot, so the game depends on the seed and the entries only.
+lines 2000 1 2 >"$WORK/alternate"
+run 0 "$WORK/alternate" play "$PIG" --seed 11 --bots human,human
+cp "$WORK/out" "$WORK/uninterrupted"
+head -n 9 "$WORK/alternate" >"$WORK/first_part"
+tail -n +10 "$WORK/alternate" >"$WORK/second_part"
+run 3 "$WORK/first_part" play "$PIG" --seed 11 --bots human,human --save "$WORK/pig.json"
+run 0 "$WORK/second_part" play --resume "$WORK/pig.json"
+contains "$WORK/out" "Resumed after 9 actions." "resume"
+if ! diff <(final_text "$WORK/uninterrupted") <(final_text "$WORK/out") >"$WORK/diff"; then
+    fail "a resumed game ends differently: $(head -c 600 "$WORK/diff")"
+fi
+run 2 "$WORK/empty" play --resume "$WORK/pig.json" --seed 3
+run 2 "$WORK/empty" play
+contains "$WORK/err" "play needs a rules FILE" "play without a file"
+
+# ---- colour: only on a terminal, never with NO_COLOR or TERM=dumb ------------------------------------------------------
+on_terminal "$RULESRUN" replay "$WORK/diamant.json" >"$WORK/terminal" 2>&1 || true
+grep -q $'\e\\[' "$WORK/terminal" || fail "no colour on a terminal: $(head -c 300 "$WORK/terminal")"
+NO_COLOR=1 on_terminal "$RULESRUN" replay "$WORK/diamant.json" >"$WORK/terminal" 2>&1 || true
+contains "$WORK/terminal" "== Game over ==" "replay on a terminal"
+if grep -q $'\e' "$WORK/terminal"; then fail "colour despite NO_COLOR"; fi
+TERM=dumb on_terminal "$RULESRUN" replay "$WORK/diamant.json" >"$WORK/terminal" 2>&1 || true
+if grep -q $'\e' "$WORK/terminal"; then fail "colour despite TERM=dumb"; fi
+
+# ---- simulate -------------------------------------------------------------------------------------------------------
+run 0 "$WORK/empty" simulate "$DIAMANT" --games 300 --seed 5 --bots random,cautious,bold --threads 1 --json
+cp "$WORK/out" "$WORK/one_thread.json"
+[[ ! -s "$WORK/err" ]] || fail "simulate wrote to standard error in a pipe: $(head -c 300 "$WORK/err")"
+python3 - "$WORK/one_thread.json" <<'PY' || fail "simulate --json keys"
+import json, sys
+d = json.load(open(sys.argv[1]))
+for key in ["games", "seed", "options", "seats", "length", "stats"]:
+    assert key in d, key
+assert d["games"] == 300 and d["seed"] == 5, d
+assert d["options"] == {"variant": "seed", "rounds": "5"}, d["options"]
+assert [s["bot"] for s in d["seats"]] == ["random", "cautious", "bold"], d["seats"]
+for seat in d["seats"]:
+    assert set(seat) >= {"bot", "wins", "shared_wins", "mean_score"}, seat
+for name in ["cards_turned", "diamonds_revealed", "final_diamonds", "won", "winners_count"]:
+    stat = d["stats"][name]
+    assert set(stat) >= {"mean", "stddev", "ci95", "min", "max", "count"}, (name, stat)
+assert d["stats"]["cards_turned"]["count"] == 5 * 300, d["stats"]["cards_turned"]
+assert len(d["stats"]["final_diamonds"]["per_seat"]) == 3, d["stats"]["final_diamonds"]
+assert set(d["length"]) >= {"mean", "stddev", "ci95", "min", "max", "count"}, d["length"]
+PY
+run 0 "$WORK/empty" simulate "$DIAMANT" --games 300 --seed 5 --bots random,cautious,bold --threads 3 --json
+cmp -s "$WORK/out" "$WORK/one_thread.json" || fail "simulate --json differs between 1 and 3 threads"
+
+run 0 "$WORK/empty" simulate "$PIG" --games 200 --bots hold_at_20
+contains "$WORK/out" "Pig: 200 games, 2 players, seed 1" "simulate's heading"
+contains "$WORK/out" "game length (actions)" "simulate's game length"
+contains "$WORK/out" "winning_margin" "simulate's statistics"
+contains "$WORK/out" "hold_at_20" "one bot for every seat"
+contains "$WORK/out" "95% CI" "simulate's columns"
+
+# ---- wrong arguments: exit code 2 and a message ------------------------------------------------------------------------
+run 2 "$WORK/empty" play "$PIG" --bots random,clever
+contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, hold_at_20)" "an unknown bot"
+run 2 "$WORK/empty" simulate "$PIG" --games 5 --bots human
+contains "$WORK/err" "'human' can only play in 'rulesrun play'" "a human in a simulation"
+run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --bots random,random
+contains "$WORK/err" "--bots names 2 bots for 3 players" "a bot list too short for the game"
+run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --players 4 --bots random,random,random
+contains "$WORK/err" "--bots names 3 bots for 4 players" "a bot list that does not fit --players"
+run 2 "$WORK/empty" play "$PIG" --option target=5
+contains "$WORK/err" "target" "an option value out of range"
+run 2 "$WORK/empty" play "$PIG" --option colour=red
+contains "$WORK/err" "colour" "an unknown option"
+run 2 "$WORK/empty" play "$PIG" --option target
+contains "$WORK/err" "must be written NAME=VALUE" "an option without a value"
+run 2 "$WORK/empty" play "$PIG" --seed -3
+contains "$WORK/err" "'-3' is not a seed" "a negative seed"
+run 2 "$WORK/empty" simulate "$PIG" --games 0
+contains "$WORK/err" "'0' is not a whole number from 1" "no games"
+run 2 "$WORK/empty" simulate "$PIG" --games 5 --threads many
+run 2 "$WORK/empty" simulate "$PIG"
+contains "$WORK/err" "--games is required" "simulate without --games"
+run 1 "$WORK/empty" simulate "$WORK/no_such.rules" --games 5
+contains "$WORK/err" "no such file" "a missing rules file"
+run 0 "$WORK/empty" play --help
+contains "$WORK/out" "--resume" "play --help"
+
+if [[ $failures -gt 0 ]]; then
+    echo "$failures failure(s)"
+    exit 1
+fi
+echo "all play, simulate and replay checks passed"
