@@ -39,6 +39,7 @@ public:
     void note_events(Value card, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
+    Pending new_decision(std::int32_t chooser, const SourceLocation& loc);
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);
     void check_endings();
