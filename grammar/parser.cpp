@@ -41,7 +41,7 @@ template <typename Input> SourceLocation location_of(const Input& in, int file_i
     return {file_index, it.line, it.column, it.byte};
 }
 
-inline ParseContext* pick(ParseContext* found, ParseContext& candidate) { return &candidate; }
+inline ParseContext* pick(ParseContext* /*found*/, ParseContext& candidate) { return &candidate; }
 template <typename T> ParseContext* pick(ParseContext* found, T&) { return found; }
 template <typename... States> ParseContext& context_of(States&... st) {
     ParseContext* found = nullptr;

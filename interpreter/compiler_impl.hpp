@@ -91,6 +91,8 @@ public:
     void assign_statement(const Node& s);
     void if_statement(const Node& s);
     void for_statement(const Node& s);
+    void begin_loop();
+    void end_loop();
     void loop_statement(const Node& s);
     void simultaneous_statement(const Node& s);
     void menu_statement(const Node& s);

@@ -189,6 +189,14 @@ void Compiler::if_statement(const Node& s) {
 }
 
 // Loops: `break` jumps collected while compiling the body are patched to the loop's end.
+void Compiler::begin_loop() { loop_marks_.push_back(break_jumps_.size()); }
+
+void Compiler::end_loop() {
+    for (std::size_t i = loop_marks_.back(); i < break_jumps_.size(); ++i) at(break_jumps_[i]).a = here();
+    break_jumps_.resize(loop_marks_.back());
+    loop_marks_.pop_back();
+}
+
 void Compiler::for_statement(const Node& s) {
     push_scope();
     const Node& source = *s.child(1);
@@ -204,7 +212,7 @@ void Compiler::for_statement(const Node& s) {
     at(next).a = snapshot;
     at(next).b = position;
     at(next).c = variable;
-    loop_marks_.push_back(break_jumps_.size());
+    begin_loop();
     if (const Node* where = s.find(Kind::where_clause)) {
         const std::int32_t condition = expr(*where->child(0));
         Instr& skip = at(emit(Code::jump_unless, where->loc));
@@ -214,9 +222,7 @@ void Compiler::for_statement(const Node& s) {
     block(*s.children.back());
     at(emit(Code::jump, s.loc)).a = next;
     at(next).d = here();
-    for (std::size_t i = loop_marks_.back(); i < break_jumps_.size(); ++i) at(break_jumps_[i]).a = here();
-    break_jumps_.resize(loop_marks_.back());
-    loop_marks_.pop_back();
+    end_loop();
     pop_scope();
 }
 
@@ -241,16 +247,14 @@ void Compiler::loop_statement(const Node& s) {
         exit_test = emit(Code::jump_unless, s.loc);
         at(exit_test).e1 = condition;
     }
-    loop_marks_.push_back(break_jumps_.size());
+    begin_loop();
     block(*s.children.back());
     at(emit(Code::jump, s.loc)).a = top;
     if (exit_test >= 0) {
         if (counted) at(exit_test).d = here();
         else at(exit_test).a = here();
     }
-    for (std::size_t i = loop_marks_.back(); i < break_jumps_.size(); ++i) at(break_jumps_[i]).a = here();
-    break_jumps_.resize(loop_marks_.back());
-    loop_marks_.pop_back();
+    end_loop();
 }
 
 // simultaneously for each p in PLAYERS { let x = choose ... by p  ... }: four slots in a row hold the players, the
@@ -271,14 +275,12 @@ void Compiler::simultaneous_statement(const Node& s) {
     at(next).c = variable;
     simultaneous_slot_ = base;
     simultaneous_next_pc_ = next;
-    loop_marks_.push_back(break_jumps_.size());
+    begin_loop();
     block(*s.child(2));
     simultaneous_slot_ = -1;
     at(emit(Code::jump, s.loc)).a = next;
     at(next).d = here();
-    for (std::size_t i = loop_marks_.back(); i < break_jumps_.size(); ++i) at(break_jumps_[i]).a = here();
-    break_jumps_.resize(loop_marks_.back());
-    loop_marks_.pop_back();
+    end_loop();
     pop_scope();
 }
 

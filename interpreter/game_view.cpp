@@ -73,6 +73,72 @@ struct ViewBuilder {
         }
     }
 
+    std::string layout() {
+        std::string out;
+        std::string line;
+        for (std::size_t i = 0; i < p.state_fields.size(); ++i) {
+            const auto slot = static_cast<std::size_t>(p.state_field_base) + i;
+            line += fmt::format("{}{} {}", line.empty() ? "" : ", ", p.state_fields[i].name, m.show(s.slots[slot], p.state_fields[i].type));
+        }
+        if (!line.empty()) out += "  " + line + "\n";
+        for (int seat = 0; seat < in.players; ++seat) {
+            line.clear();
+            for (std::size_t i = 0; i < p.player_fields.size(); ++i) {
+                const FieldInfo& f = p.player_fields[i];
+                const auto slot = static_cast<std::size_t>(in.player_base + seat * in.player_stride) + i;
+                const bool secret = f.is_private && seat != viewer;
+                line += fmt::format("{}{} {}", line.empty() ? "" : ", ", f.name, secret ? "(secret)" : m.show(s.slots[slot], f.type));
+            }
+            out += fmt::format("  {}{}: {}\n", m.seat_name(seat), seat == viewer ? " (you)" : "", line);
+        }
+        const std::size_t zone_facts_begin = facts.size();
+        zones();
+        for (std::size_t i = zone_facts_begin; i < facts.size(); ++i) out += "  " + facts[i] + "\n";
+        for (std::size_t b = 0; b < p.boards.size(); ++b) out += board(b);
+        return out;
+    }
+
+    // A space's fields in a few characters: the values of its fields that are not 0 or none.
+    std::string cell(Value space) {
+        const auto sp = static_cast<std::size_t>(space);
+        const BoardDecl& b = p.boards[static_cast<std::size_t>(in.space_board[sp])];
+        if (s.slots[static_cast<std::size_t>(in.space_base[sp]) + b.fields.size()] == 0) return "x";
+        std::string out;
+        for (std::size_t i = 0; i < b.fields.size(); ++i) {
+            const Value v = s.slots[static_cast<std::size_t>(in.space_base[sp]) + i];
+            const ValueKind kind = p.type(b.fields[i].type).kind;
+            const bool counts = kind == ValueKind::integer || kind == ValueKind::boolean;
+            if (v == none_value || (counts && v == 0)) continue;
+            out += (out.empty() ? "" : " ") + m.show(v, b.fields[i].type);
+        }
+        return out.empty() ? "." : out;
+    }
+
+    std::string board(std::size_t b) {
+        const Value first = in.board_first[b], rows = in.board_rows[b], columns = in.board_columns[b];
+        std::vector<std::string> cells;
+        std::size_t width = 1;
+        for (Value i = 0; i < rows * columns; ++i) {
+            cells.push_back(cell(first + i));
+            width = std::max(width, cells.back().size());
+        }
+        std::string out = fmt::format("  {}:\n", p.boards[b].name);
+        if (!p.boards[b].grid) {
+            for (Value i = 0; i < rows; ++i) out += fmt::format("    {:>3}  {}\n", i + 1, cells[static_cast<std::size_t>(i)]);
+            return out;
+        }
+        // Row 1 at the bottom, as on a chess board; columns lettered from a.
+        out += "       ";
+        for (Value c = 0; c < columns; ++c) out += fmt::format("{:<{}} ", std::string(1, static_cast<char>('a' + c % 26)), width);
+        out += "\n";
+        for (Value r = rows - 1; r >= 0; --r) {
+            out += fmt::format("    {:>2} ", r + 1);
+            for (Value c = 0; c < columns; ++c) out += fmt::format("{:<{}} ", cells[static_cast<std::size_t>(r * columns + c)], width);
+            out += "\n";
+        }
+        return out;
+    }
+
     void spaces() {
         for (std::size_t sp = 0; sp < in.space_base.size(); ++sp) {
             const BoardDecl& b = p.boards[static_cast<std::size_t>(in.space_board[sp])];
@@ -101,10 +167,13 @@ std::vector<std::string> Game::view(int viewer) const {
     });
 }
 
+// The view laid out for a terminal: the game's fields, one line per player, one per zone, and each board (a grid as
+// rows and columns, a ring as a list).
 std::string Game::describe(int viewer) const {
-    std::string out;
-    for (const auto& fact : view(viewer)) out += "  " + fact + "\n";
-    return out;
+    return inspect(*state_, [&](Machine& m) {
+        ViewBuilder v{m, definition_->program(), *state_, *state_->instance, viewer, {}};
+        return v.layout();
+    });
 }
 
 bool Game::has_secrets(int viewer) const {

@@ -15,6 +15,7 @@ namespace rulesrun::runtime {
 inline constexpr std::int64_t max_steps_per_decision = 50'000'000;
 inline constexpr std::size_t max_call_depth = 400;
 inline constexpr std::size_t max_heap_values = std::size_t{1} << 26;
+inline constexpr std::size_t max_cards = 100000;
 
 // A sequence to iterate without copying: a heap list, a zone's region, or the numbers begin..begin+length-1.
 struct Sequence {
@@ -39,6 +40,7 @@ public:
     void note_events(Value card, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
+    Pending new_decision(std::int32_t chooser, const SourceLocation& loc);
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);
     void check_endings();

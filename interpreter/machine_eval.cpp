@@ -159,6 +159,9 @@ Value Machine::comprehension(const Expr& e) {
         if (where >= 0 && !eval(where)) continue;
         // Each copy is made anew: copies of a card are different cards.
         const Value n = copies >= 0 ? eval(copies) : 1;
+        if (s_.scratch.size() + static_cast<std::size_t>(std::max(n, 0)) > max_heap_values) {
+            fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+        }
         for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
     }
     const Value list = list_of(s_.scratch, mark, e.loc);
@@ -333,6 +336,7 @@ Value Machine::board_space(const Expr& e) {
 // A card written in a deck declaration: made once, when the game's instance is built.
 Value Machine::make_card(const Expr& e) {
     if (!building_) fail(e.loc, "cards can only be made in a deck declaration");
+    if (building_->card_type.size() >= max_cards) fail(e.loc, fmt::format("more than {} cards in the game", max_cards));
     const auto card = static_cast<Value>(building_->card_type.size());
     building_->card_type.push_back(e.a);
     building_->card_base.push_back(static_cast<std::int32_t>(s_.slots.size()));

@@ -248,6 +248,16 @@ void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
     }
 }
 
+// A decision for the player `chooser` names; its options follow in pending_options.
+Pending Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {
+    Pending d;
+    d.seat = eval(chooser);
+    if (d.seat < 0 || d.seat >= in_.players) fail(loc, "the player who chooses is 'none'");
+    d.frame_base = base_;
+    d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
+    return d;
+}
+
 // A pending decision: the chooser and the legal options, in the domain's order.
 bool Machine::choose(const Instr& in) {
     const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
@@ -261,12 +271,8 @@ bool Machine::choose(const Instr& in) {
             return true;
         }
     }
-    Pending d;
-    d.seat = eval(ch.chooser);
-    if (d.seat < 0 || d.seat >= in_.players) fail(in.loc, "the player who chooses is 'none'");
+    Pending d = new_decision(ch.chooser, in.loc);
     d.choice = in.a;
-    d.frame_base = base_;
-    d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
     const Sequence domain = sequence(ch.domain);
     if (ch.subset) {
         if (domain.length > 20) fail(in.loc, fmt::format("a subset of {} things has too many choices (at most 20)", domain.length));
@@ -310,12 +316,8 @@ bool Machine::choose(const Instr& in) {
 
 bool Machine::offer_menu(const Instr& in) {
     const Menu& m = p_.menus[static_cast<std::size_t>(in.a)];
-    Pending d;
-    d.seat = eval(m.chooser);
-    if (d.seat < 0 || d.seat >= in_.players) fail(in.loc, "the player who chooses is 'none'");
+    Pending d = new_decision(m.chooser, in.loc);
     d.menu = in.a;
-    d.frame_base = base_;
-    d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
     for (std::size_t i = 0; i < m.options.size(); ++i) {
         if (m.conditions[i] < 0 || eval(m.conditions[i])) s_.pending_options.push_back(static_cast<Value>(i));
     }

@@ -29,7 +29,7 @@ std::optional<int> SourceSet::load(const std::string& path, std::string& error) 
     }
     std::ifstream in(path, std::ios::binary);
     std::ostringstream text;
-    if (!in || !(text << in.rdbuf()) && bytes > 0) {
+    if (!in || (!(text << in.rdbuf()) && bytes > 0)) {
         error = fmt::format("cannot read '{}'", path);
         return std::nullopt;
     }

@@ -166,6 +166,27 @@ procedure again() {
     }
 }
 
+TEST(Runtime, AHugeDeckIsRefusedWithAnError) {
+    auto game = load_text("huge", R"(game "Huge" {
+  players 1
+}
+card Grain {
+  size: int = 1
+}
+deck sand: Grain = [Grain() copies 1000000 for x in 1..1000]
+zone beach: Grain = sand
+play {
+}
+)");
+    ASSERT_TRUE(game);
+    try {
+        start(game);
+        FAIL() << "a deck of a billion cards was built";
+    } catch (const RuleError& e) {
+        EXPECT_NE(std::string(e.what()).find("more than 100000 cards"), std::string::npos) << e.what();
+    }
+}
+
 TEST(Runtime, SubsetsAreListedInAStableOrderAndOptionalAddsPass) {
     auto game = load_text("subsets", R"(game "Subsets" {
   players 1
