@@ -58,7 +58,6 @@ struct Run {
     }
 };
 
-// `seats` is kept by the caller so that no action allocates.
 void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::vector<int>& seats) {
     while (!game.finished()) {
         game.to_act(seats);
@@ -86,39 +85,62 @@ void record_game(const Game& game, SimulationReport& report) {
     }
 }
 
-// One worker: claims games until none is left (or one below failed_at has failed), playing each from its seed.
+// What one worker keeps from game to game: its Game (restarted for each game), its bots, its running totals.
+class Worker {
+public:
+    explicit Worker(const SimulationRequest& request)
+        : request_(request), report_(empty_report(*request.game, request.settings.players)) {
+        for (int seat = 0; seat < request.settings.players; ++seat)
+            bots_.push_back(make_bot(request.bots[seat], request.settings.seed, seat));
+    }
+
+    // Plays game `index` from its seed and adds it to the report. Throws what the game throws.
+    void play(std::int64_t index) {
+        const std::uint64_t seed = simulation_game_seed(request_.settings.seed, index);
+        start(seed);
+        for (int seat = 0; seat < request_.settings.players; ++seat) bots_[seat]->start_game(seed, seat);
+        play_out(*game_, bots_, seats_);
+        record_game(*game_, report_);
+    }
+
+    // A game that failed halfway is not reused.
+    void forget_game() { game_.reset(); }
+
+    SimulationReport& report() { return report_; }
+
+private:
+    void start(std::uint64_t seed) {
+        if (game_) return game_->restart(seed);
+        auto settings = request_.settings;
+        settings.seed = seed;
+        game_.emplace(request_.game, settings);
+        report_.seat_names.clear();
+        for (int seat = 0; seat < game_->players(); ++seat) report_.seat_names.push_back(game_->seat_name(seat));
+    }
+
+    const SimulationRequest& request_;
+    SimulationReport report_;
+    std::vector<std::unique_ptr<Bot>> bots_;
+    std::optional<Game> game_;
+    std::vector<int> seats_;  // kept so that no action allocates
+};
+
+// One thread: claims games in index order until none is left, or until a game below them has failed.
 SimulationReport work(Run& run) {
-    const auto& request = run.request;
-    auto report = empty_report(*request.game, request.settings.players);
-    std::vector<std::unique_ptr<Bot>> bots;
-    for (int seat = 0; seat < request.settings.players; ++seat)
-        bots.push_back(make_bot(request.bots[seat], request.settings.seed, seat));
-    std::optional<Game> game;
-    std::vector<int> seats;
+    Worker worker(run.request);
     for (;;) {
         const std::int64_t first = run.next_game.fetch_add(games_per_claim);
-        const std::int64_t end = std::min(first + games_per_claim, request.games);
+        const std::int64_t end = std::min(first + games_per_claim, run.request.games);
         for (std::int64_t index = first; index < end && index < run.failed_at.load(); ++index) {
-            const std::uint64_t seed = simulation_game_seed(request.settings.seed, index);
             try {
-                if (game) {
-                    game->restart(seed);
-                } else {
-                    auto settings = request.settings;
-                    settings.seed = seed;
-                    game.emplace(request.game, settings);
-                    for (int seat = 0; seat < game->players(); ++seat) report.seat_names.push_back(game->seat_name(seat));
-                }
-                for (int seat = 0; seat < request.settings.players; ++seat) bots[seat]->start_game(seed, seat);
-                play_out(*game, bots, seats);
-                record_game(*game, report);
+                worker.play(index);
             } catch (const std::exception& e) {
-                run.fail(index, seed, e.what());
-                game.reset();  // a game that failed halfway is not reused
+                run.fail(index, simulation_game_seed(run.request.settings.seed, index), e.what());
+                worker.forget_game();
             }
             run.games_done.fetch_add(1, std::memory_order_relaxed);
         }
-        if (first >= request.games || first >= run.failed_at.load()) return report;
+        if (first >= run.request.games || first >= run.failed_at.load()) return std::move(worker.report());
     }
 }
 

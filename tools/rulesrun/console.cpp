@@ -68,7 +68,7 @@ void Console::pass_keyboard(const std::string& seat_name) {
 }
 
 void Console::wait_for_enter(const std::string& question) {
-    out_ << style_.bold(question) << std::flush;
+    out_ << style_.bold(question) << ' ' << std::flush;
     read_line();
 }
 
