@@ -187,6 +187,8 @@ contains "$WORK/out" "game length (actions)" "simulate's game length"
 contains "$WORK/out" "winning_margin" "simulate's statistics"
 contains "$WORK/out" "hold_at_20" "one bot for every seat"
 contains "$WORK/out" "95% CI" "simulate's columns"
+run 0 "$WORK/empty" simulate --option target=50 "$PIG" --games 20   # an option does not swallow the file
+contains "$WORK/out" "options target=50" "simulate --option"
 
 # ---- wrong arguments: exit code 2 and a message ------------------------------------------------------------------------
 run 2 "$WORK/empty" play "$PIG" --bots random,clever

@@ -33,7 +33,8 @@ void add_play(CLI::App& app, PlayOptions& o) {
     auto* file = play->add_option("FILE", o.file, "The rules file");
     auto* players = play->add_option("--players", o.players, "Number of players (default: the game's smallest, or "
                                                              "the length of --bots)")->check(count_value(1000));
-    auto* options = play->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)");
+    auto* options = play->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)")
+        ->allow_extra_args(false);
     auto* seed = play->add_option("--seed", o.seed, "Seed of the game's chance (default: from the clock, printed)")
                       ->check(seed_value());
     auto* bots = play->add_option("--bots", o.bots, "Who plays each seat: human, random or a strategy of the game, "
@@ -53,7 +54,8 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
         ->check(seed_value());
     simulate->add_option("--bots", o.bots, "One bot per seat (random or a strategy of the game), comma-separated, or "
                                            "one bot for every seat (default: random)");
-    simulate->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)");
+    simulate->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)")
+        ->allow_extra_args(false);
     simulate->add_option("--players", o.players, "Number of players (default: the game's smallest, or the length "
                                                  "of --bots)")->check(count_value(1000));
     simulate->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results "
