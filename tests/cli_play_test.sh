@@ -131,6 +131,43 @@ contains "$WORK/err" "not a rulesrun saved game" "a file that is not a save"
 run 1 "$WORK/empty" replay "$WORK/no_such_save.json"
 contains "$WORK/err" "cannot read the saved game" "a missing save"
 
+# Secrets on screen between two humans: a pause each time the keyboard changes hands; none against a bot.
+cat >"$WORK/secrets.rules" <<'RULES'
+game "Secrets" {
+  players 2
+}
+card Chip {
+  value: int
+} shown as "chip {value}"
+deck chips: Chip = [Chip(value: v) for v in 1..6]
+zone bag: Chip, hidden = chips
+zone hand: Chip, per player, private
+player {
+  points: int = 0
+}
+setup {
+  for p in players {
+    move top_cards(bag, 2) to p.hand
+  }
+}
+play {
+  repeat 2 times {
+    for p in players {
+      let c = choose one of p.hand by p "play a chip"
+      p.points += c.value
+      move c to bag
+    }
+  }
+}
+score(p) = p.points
+RULES
+lines 20 1 >"$WORK/ones_and_enters"
+run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,human
+[[ $(grep -c "Pass the keyboard to" "$WORK/out") -eq 3 ]] ||
+    fail "two humans with secrets: 3 pauses expected in: $(head -c 900 "$WORK/out")"
+run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,random
+lacks "$WORK/out" "Pass the keyboard" "one human against a bot"
+
 # ---- play --resume: an interrupted game goes on to the same end ------------------------------------------------------
 # Two humans alternate "roll" and "hold"; no bot, so the game depends on the seed and the entries only.
 lines 2000 1 2 >"$WORK/alternate"

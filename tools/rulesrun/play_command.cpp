@@ -124,6 +124,9 @@ std::uint64_t clock_seed() {
 
 PlaySession new_session(const PlayOptions& options) {
     if (options.file.empty()) throw ArgumentError("play needs a rules FILE (or --resume SAVED_GAME)");
+    std::error_code ignored;
+    if (!options.save.empty() && std::filesystem::equivalent(options.file, options.save, ignored))
+        throw ArgumentError(fmt::format("--save {} would overwrite the rules file", options.save));
     auto definition = load_definition(options.file);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
                                        : parse_bot_list(options.bots, definition->strategies(), true);
