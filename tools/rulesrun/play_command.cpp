@@ -33,14 +33,17 @@ public:
                                                                 : make_bot(seats_[seat], game_.settings().seed, seat));
     }
 
-    // Replays the saved actions of a resumed game without showing them.
+    // Replays the saved actions of a resumed game without showing them. Each bot chooses again where it chose
+    // before (the saved action is the one applied), so its generator is where it was and the resumed game goes on
+    // exactly as the interrupted one would have.
     void catch_up() {
-        for (std::size_t i = 0; i < record_.actions.size(); ++i) apply_saved_action(game_, record_.actions[i], i + 1);
+        for (std::size_t i = 0; i < record_.actions.size(); ++i) {
+            const auto& action = record_.actions[i];
+            check_saved_action(game_, action, i + 1);
+            if (bots_[action.seat]) bots_[action.seat]->choose(game_, action.seat);
+            game_.apply(action.seat, action.action);
+        }
         game_.take_messages();
-        // A bot's generator is not saved: resumed bots draw from a fresh one, seeded from the game and its length.
-        const auto seed = derive_seed(game_.settings().seed, record_.actions.size());
-        for (int seat = 0; seat < game_.players(); ++seat)
-            if (bots_[seat]) bots_[seat]->start_game(seed, seat);
     }
 
     int run() {

@@ -51,7 +51,7 @@ std::vector<BotSpec> saved_seats(const SavedGame& saved, const runtime::GameDefi
     return seats;
 }
 
-void apply_saved_action(runtime::Game& game, const SavedAction& action, std::size_t number) {
+void check_saved_action(const runtime::Game& game, const SavedAction& action, std::size_t number) {
     if (game.finished())
         throw ReplayMismatch(fmt::format("saved action {} comes after the end of the game: {}", number, changed));
     const auto seats = game.to_act();
@@ -67,6 +67,10 @@ void apply_saved_action(runtime::Game& game, const SavedAction& action, std::siz
     if (name != action.name)
         throw ReplayMismatch(fmt::format("saved action {}: {} chose '{}' but that action is now '{}': {}", number,
                                          seat_name, action.name, name, changed));
+}
+
+void apply_saved_action(runtime::Game& game, const SavedAction& action, std::size_t number) {
+    check_saved_action(game, action, number);
     game.apply(action.seat, action.action);
 }
 

@@ -26,8 +26,11 @@ runtime::Game start_saved_game(const SavedGame& saved);
 // The seats of a save as bot specifications. Throws SaveFileError when they do not fit the game.
 std::vector<BotSpec> saved_seats(const SavedGame& saved, const runtime::GameDefinition& definition);
 
-// Applies the save's action number `number` (from 1) after checking that its seat is to act and that the action
-// still has the saved name. Throws ReplayMismatch.
+// Checks that the save's action number `number` (from 1) fits the game: its seat is to act and the action still has
+// the saved name. Throws ReplayMismatch.
+void check_saved_action(const runtime::Game& game, const SavedAction& action, std::size_t number);
+
+// Checks the action, then applies it.
 void apply_saved_action(runtime::Game& game, const SavedAction& action, std::size_t number);
 
 // Starts a game with messages kept from its very beginning (keep_messages applies to what happens after it is
