@@ -33,10 +33,10 @@ public:
     void start_game(std::uint64_t game_seed, int seat) override { rng_ = Rng(bot_seed(game_seed, seat)); }
 
     int choose(const runtime::Game& game, int seat) override {
-        const auto preferences = game.preferences(strategy_, seat);
-        if (preferences.empty())
+        game.preferences(strategy_, seat, preferences_);
+        if (preferences_.empty())
             return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
-        return pick_best(preferences);
+        return pick_best(preferences_);
     }
 
 private:
@@ -58,6 +58,7 @@ private:
 
     int strategy_;
     Rng rng_;
+    std::vector<std::int32_t> preferences_;  // kept from decision to decision: no allocation in simulations
 };
 
 }  // namespace

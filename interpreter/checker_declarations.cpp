@@ -127,7 +127,13 @@ void Checker::collect_declarations() {
                     s->has_value = decl.children.back()->kind != Kind::string_lit;  // `= EXPR` follows the description
                     break;
                 }
-                case Kind::strategy_decl: declare(SymbolKind::strategy, decl, name, Type()); break;
+                case Kind::strategy_decl:
+                    if (name == "random") {
+                        error(decl.child(0)->loc, "'random' is the built-in strategy (it plays at random): give this one "
+                                                  "another name");
+                    }
+                    declare(SymbolKind::strategy, decl, name, Type());
+                    break;
                 case Kind::state_decl:
                     for (const auto& f : decl.children) declare(SymbolKind::state_field, *f, f->name(), Type());
                     break;

@@ -49,11 +49,12 @@ LoadedGame load_game(const std::string& path) {
 
 // ---- a game ------------------------------------------------------------------------------------------------------
 
-Game::Game(std::shared_ptr<const GameDefinition> definition, const ResolvedSettings& settings)
+Game::Game(std::shared_ptr<const GameDefinition> definition, const ResolvedSettings& settings, bool keep_messages)
     : definition_(std::move(definition)), settings_(settings) {
     auto instance = build_instance(definition_->program(), settings_);
     state_ = std::make_unique<StateData>(instance->initial);
     state_->instance = std::move(instance);
+    state_->keep_messages = keep_messages;
     restart(settings_.seed);
 }
 
@@ -201,15 +202,21 @@ Results Game::results() const {
 }
 
 std::vector<std::int32_t> Game::preferences(int strategy, int seat) const {
+    std::vector<std::int32_t> scores;
+    preferences(strategy, seat, scores);
+    return scores;
+}
+
+void Game::preferences(int strategy, int seat, std::vector<std::int32_t>& scores) const {
+    scores.clear();
     const Pending& d = pending_for(*state_, seat);
     const Program& p = definition_->program();
     const Strategy& st = p.strategies.at(static_cast<std::size_t>(strategy));
     const int point = d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].choice_point
                                   : p.choices[static_cast<std::size_t>(d.choice)].choice_point;
     const std::int32_t rule = static_cast<std::size_t>(point) < st.prefer.size() ? st.prefer[static_cast<std::size_t>(point)] : -1;
-    if (rule < 0) return {};
-    return inspect(*state_, [&](Machine& m) {
-        std::vector<std::int32_t> scores;
+    if (rule < 0) return;
+    inspect(*state_, [&](Machine& m) {
         m.me_ = seat;
         for (std::int32_t i = 0; i < d.options_count; ++i) {
             Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + i)];
@@ -224,7 +231,7 @@ std::vector<std::int32_t> Game::preferences(int strategy, int seat) const {
             m.choice_ = option;
             scores.push_back(m.call_value(rule, -1, 0));
         }
-        return scores;
+        return 0;
     });
 }
 

@@ -61,7 +61,7 @@ public:
     [[nodiscard]] int max_players() const;
     [[nodiscard]] const std::vector<OptionInfo>& options() const;
     [[nodiscard]] const std::vector<StatInfo>& stats() const;
-    // The strategies the file declares, after the built-in "random".
+    // The strategies the file declares (the built-in "random" is not listed; no file may declare one of that name).
     [[nodiscard]] const std::vector<StrategyInfo>& strategies() const;
     [[nodiscard]] bool has_scores() const;
     [[nodiscard]] const Program& program() const { return *program_; }
@@ -120,8 +120,9 @@ struct Results {
 // One game in progress: a copyable value (cloning copies flat vectors and nothing else).
 class Game {
 public:
-    // Starts a game and runs it up to the first decision (or the end). Throws RuleError.
-    Game(std::shared_ptr<const GameDefinition> definition, const ResolvedSettings& settings);
+    // Starts a game and runs it up to the first decision (or the end). Throws RuleError. With keep_messages, the
+    // `say` messages of the very start are kept too (see take_messages).
+    Game(std::shared_ptr<const GameDefinition> definition, const ResolvedSettings& settings, bool keep_messages = false);
     Game(const Game&);
     Game& operator=(const Game&);
     Game(Game&&) noexcept;
@@ -174,6 +175,8 @@ public:
     // Strategies: the preference of a strategy (index in strategies()) for each action of `seat`; empty when the
     // strategy has no rule for the current choice point (then it plays at random).
     [[nodiscard]] std::vector<std::int32_t> preferences(int strategy, int seat) const;
+    // The same into a vector the caller keeps (no allocation once it is large enough): for simulations.
+    void preferences(int strategy, int seat, std::vector<std::int32_t>& scores) const;
 
     // Equal when everything that determines the rest of the game is equal (state, pending decisions, generator).
     friend bool operator==(const Game& a, const Game& b);

@@ -16,10 +16,7 @@ constexpr const char* changed = "the rules file has changed since the game was s
 
 runtime::Game start_game_with_messages(std::shared_ptr<const runtime::GameDefinition> definition,
                                        const runtime::ResolvedSettings& settings) {
-    runtime::Game game(std::move(definition), settings);
-    game.keep_messages(true);
-    game.restart(settings.seed);
-    return game;
+    return runtime::Game(std::move(definition), settings, true);
 }
 
 runtime::Game start_saved_game(const SavedGame& saved) {
