@@ -1,0 +1,52 @@
+// rulesrun_bench: how fast the interpreter plays random games, next to the hand-written baselines, and whether its
+// memory stays flat over many games. See bench_run.hpp for what it runs and bench_output.hpp for what it prints.
+//
+//   rulesrun_bench [--seconds S] [--memory-games N] [--seed N] [--rules-dir DIR] [--json]
+//
+// Exit codes: 0 done, 1 a rules file with errors or a rule failing in a game, 2 wrong arguments.
+#include <cstdio>
+#include <exception>
+
+#include <CLI/CLI.hpp>
+
+#include "bench_output.hpp"
+#include "bench_run.hpp"
+
+int main(int argc, char** argv) {
+    using namespace rulesrun::bench;
+    CLI::App app{"Plays random games with the interpreter and the hand-written baselines; prints games per second, "
+                 "their ratio and the memory used over many games."};
+    BenchOptions options;
+    options.rules_dir = RULESRUN_SOURCE_DIR "/rules";
+    bool json = false;
+    app.add_option("--seconds", options.seconds, "how long each timed run lasts (default 3)")
+        ->check(CLI::Range(0.001, 3600.0));
+    app.add_option("--memory-games", options.memory_games,
+                   "games of the memory run (default 1000000; 0 skips it)")
+        ->check(CLI::Range(std::int64_t{0}, std::int64_t{1'000'000'000'000}));
+    app.add_option("--seed", options.seed, "the first game's seed; the next games take the next seeds (default 1)");
+    app.add_option("--rules-dir", options.rules_dir, "the folder of diamant.rules and pig.rules (default: the "
+                                                     "source tree's rules/)")
+        ->check(CLI::ExistingDirectory);
+    app.add_flag("--json", json, "print one JSON object instead of key=value lines");
+    try {
+        app.parse(argc, argv);
+    } catch (const CLI::ParseError& e) {
+        return app.exit(e) == 0 ? 0 : 2;  // --help is a ParseError that exits 0
+    }
+
+    Figures report;
+    try {
+        run_benchmarks(options, [&](const std::string& name, const Figures& figures) {
+            if (json)
+                report[name] = figures;
+            else
+                print_section(stdout, name, figures);
+        });
+    } catch (const std::exception& e) {
+        std::fprintf(stderr, "rulesrun_bench: %s\n", e.what());
+        return 1;
+    }
+    if (json) std::printf("%s\n", report.dump(2).c_str());
+    return 0;
+}

@@ -1,0 +1,83 @@
+#include "bench_run.hpp"
+
+#include <cstdio>
+
+#include <unistd.h>
+
+#include "interpreter_playout.hpp"
+#include "memory.hpp"
+#include "native_diamant_playout.hpp"
+#include "throughput.hpp"
+
+#ifndef RULESRUN_BUILD_TYPE
+#define RULESRUN_BUILD_TYPE "unknown"
+#endif
+
+namespace rulesrun::bench {
+
+namespace {
+
+constexpr int diamant_players = 4;
+constexpr int pig_players = 2;
+
+// What is running, on standard error when it is a terminal: a full run lasts about a minute.
+void announce(const char* what) {
+    if (isatty(STDERR_FILENO)) std::fprintf(stderr, "rulesrun_bench: %s...\n", what);
+}
+
+Figures settings_figures(const BenchOptions& options) {
+    Figures f;
+    f["seconds"] = options.seconds;
+    f["seed"] = options.seed;
+    f["memory_games"] = options.memory_games;
+    f["rules_dir"] = options.rules_dir;
+    f["build_type"] = RULESRUN_BUILD_TYPE;
+    return f;
+}
+
+Figures diamant_figures(const BenchOptions& options, InterpreterPlayout& interpreter) {
+    DiamantOptions native_options;
+    native_options.players = diamant_players;
+    NativeDiamantPlayout native(native_options);
+    announce("Diamant, interpreter");
+    const Throughput interpreted = measure(interpreter, options.seconds, options.seed);
+    announce("Diamant, hand-written");
+    const Throughput hand_written = measure(native, options.seconds, options.seed);
+    Figures f;
+    f["players"] = diamant_players;
+    f["length"] = "cards_turned";
+    f.update(comparison_figures(interpreted, hand_written));
+    return f;
+}
+
+Figures pig_figures(const BenchOptions& options) {
+    InterpreterPlayout interpreter(load_rules(options.rules_dir + "/pig.rules"), pig_players, "turns");
+    announce("Pig, interpreter");
+    Figures f;
+    f["players"] = pig_players;
+    f["length"] = "turns";
+    f["interpreter"] = throughput_figures(measure(interpreter, options.seconds, options.seed));
+    return f;
+}
+
+Figures memory_section(const BenchOptions& options, InterpreterPlayout& interpreter) {
+    announce("memory");
+    Figures f;
+    f["game"] = "diamant";
+    f["players"] = diamant_players;
+    f.update(memory_figures(run_for_memory(interpreter, options.memory_games, options.seed)));
+    return f;
+}
+
+}  // namespace
+
+void run_benchmarks(const BenchOptions& options, const SectionSink& sink) {
+    sink("settings", settings_figures(options));
+    // One Game for the timed Diamant run and the memory run: the memory run shows that reusing it costs nothing.
+    InterpreterPlayout diamant(load_rules(options.rules_dir + "/diamant.rules"), diamant_players, "cards_turned");
+    sink("diamant", diamant_figures(options, diamant));
+    sink("pig", pig_figures(options));
+    if (options.memory_games > 0) sink("memory", memory_section(options, diamant));
+}
+
+}  // namespace rulesrun::bench

@@ -1,0 +1,63 @@
+#!/bin/bash
+# A short run of rulesrun_bench (ctest: rulesrun_bench_smoke): it must exit 0 and print every figure, as key=value
+# lines and as JSON. Timings are not checked: speed is read from the figures, never asserted.
+#   bench_smoke_test.sh PATH/TO/rulesrun_bench
+set -u
+bench=$1
+failures=0
+
+fail() {
+    echo "FAIL: $*"
+    failures=$((failures + 1))
+}
+
+# Each pattern must match a line of the text report.
+expect_line() {
+    grep -Eq -- "$1" <<<"$text" || fail "no line matches: $1"
+}
+
+if ! text=$("$bench" --seconds 0.2 --memory-games 2000); then
+    fail "rulesrun_bench exited with $?"
+fi
+number='[0-9.e+]+'
+for engine in interpreter native; do
+    expect_line "^bench=diamant engine=$engine games=[0-9]+ seconds=$number cpu_seconds=$number games_per_second=$number decisions_per_second=[0-9]+ mean_decisions=$number mean_length=$number length_ci95=$number$"
+done
+expect_line "^bench=diamant players=4 length=cards_turned ratio=$number decisions_agree=(true|false) lengths_agree=(true|false)$"
+expect_line "^bench=pig engine=interpreter games=[0-9]+ .*games_per_second=$number decisions_per_second=[0-9]+ "
+expect_line "^bench=memory games_played=2000 rss_kib=[0-9]+ state_values=[0-9]+$"
+expect_line "^bench=memory game=diamant players=4 games=2000 .*rss_kib_before=[0-9]+ rss_kib_after=[0-9]+ rss_growth_kib=-?[0-9]+$"
+
+if ! json=$("$bench" --seconds 0.05 --memory-games 100 --json); then
+    fail "rulesrun_bench --json exited with $?"
+fi
+python3 - "$json" <<'PY' || fail "the --json report lacks figures (above)"
+import json, sys
+report = json.loads(sys.argv[1])
+missing = []
+def need(obj, path, *keys):
+    for key in keys:
+        if key not in obj:
+            missing.append(path + "." + key)
+need(report, "", "settings", "diamant", "pig", "memory")
+for engine in ("interpreter", "native"):
+    need(report["diamant"].get(engine, {}), "diamant." + engine, "games_per_second", "mean_length")
+need(report["diamant"], "diamant", "ratio", "lengths_agree")
+need(report["pig"].get("interpreter", {}), "pig.interpreter", "games_per_second", "decisions_per_second")
+need(report["memory"], "memory", "samples", "rss_kib_before", "rss_kib_after", "rss_growth_kib")
+if len(report["memory"].get("samples", [])) != 10:
+    missing.append("memory.samples (10 of them)")
+if missing:
+    print("missing:", ", ".join(missing))
+    sys.exit(1)
+PY
+
+"$bench" --seconds 0 >/dev/null 2>&1
+[[ $? == 2 ]] || fail "a wrong argument does not exit with 2"
+
+if ((failures > 0)); then
+    echo "--- text report:"
+    echo "$text"
+    exit 1
+fi
+echo "rulesrun_bench smoke test passed"
