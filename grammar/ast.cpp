@@ -34,4 +34,14 @@ std::string dump(const Node& node, int indent) {
     return out;
 }
 
+std::int32_t literal_value(const Node& int_lit) {
+    std::int64_t v = 0;
+    for (char c : int_lit.text) {
+        if (c < '0' || c > '9') continue;
+        v = v * 10 + (c - '0');
+        if (v > largest_number) return static_cast<std::int32_t>(largest_number);
+    }
+    return static_cast<std::int32_t>(v);
+}
+
 }  // namespace rulesrun::ast

@@ -65,6 +65,10 @@ struct Node {
 
 using NodePtr = std::unique_ptr<Node>;
 
+// The value of an int_lit, clamped to the int range (the checker reports larger numbers as errors).
+inline constexpr std::int64_t largest_number = 2147483647;
+std::int32_t literal_value(const Node& int_lit);
+
 // A readable one-line-per-node dump, used by the grammar tests.
 std::string dump(const Node& node, int indent = 0);
 

@@ -1,21 +1,29 @@
 #include "arithmetic.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace rulesrun::runtime {
 
 namespace {
 
-// Every value a op b can take for the four operators; division only when exact.
+// Values stay within the rules' number range, as every number of the language does.
+constexpr std::int64_t largest = 2147483647;
+
+// Every value a op b can take for the four operators; division only when exact. Operands are in the number range,
+// so no 64-bit result overflows; results out of the range are left out.
 template <class F>
 void each_result(std::int64_t a, std::int64_t b, bool science, F&& f) {
-    f(a + b, '+', false);
-    f(a - b, '-', false);
-    f(b - a, '-', true);
+    auto offer = [&](std::int64_t v, char op, bool swapped) {
+        if (v >= -largest && v <= largest) f(v, op, swapped);
+    };
+    offer(a + b, '+', false);
+    offer(a - b, '-', false);
+    offer(b - a, '-', true);
     if (!science) return;
-    f(a * b, 'x', false);
-    if (b != 0 && a % b == 0) f(a / b, '/', false);
-    if (a != 0 && b % a == 0) f(b / a, '/', true);
+    offer(a * b, 'x', false);
+    if (b != 0 && a % b == 0) offer(a / b, '/', false);
+    if (a != 0 && b % a == 0) offer(b / a, '/', true);
 }
 
 // Parentheses only where the order of operations needs them.
@@ -32,6 +40,7 @@ std::string operand(const std::string& text, char inner, char outer, bool right)
 Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool science)
     : numbers_(numbers), science_(science), values_(std::size_t{1} << numbers.size()) {
     const auto full = static_cast<std::uint32_t>(values_.size());
+    std::size_t total = 0;
     for (std::uint32_t mask = 1; mask < full; ++mask) {
         auto& out = values_[mask];
         if ((mask & (mask - 1)) == 0) {
@@ -47,6 +56,8 @@ Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool scienc
         }
         std::sort(out.begin(), out.end());
         out.erase(std::unique(out.begin(), out.end()), out.end());
+        total += out.size();
+        if (total > max_combination_values) throw std::length_error("too many combinations");
     }
 }
 

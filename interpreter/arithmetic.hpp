@@ -11,6 +11,8 @@ namespace rulesrun::runtime {
 
 // At most this many numbers: the search looks at every way of splitting them in two, 3^n in all.
 inline constexpr std::size_t max_combined_numbers = 10;
+// At most this many values in all the subsets' tables (x and / make them grow fast); more throws length_error.
+inline constexpr std::size_t max_combination_values = 4'000'000;
 
 class Combinations {
 public:

@@ -39,6 +39,7 @@ void Checker::warning(const SourceLocation& loc, std::string message) {
 }
 
 std::vector<Diagnostic> Checker::run() {
+    check_numbers();
     collect_declarations();
     resolve_declaration_types();
     check_bodies();
@@ -47,6 +48,22 @@ std::vector<Diagnostic> Checker::run() {
     check_unused();
     check_unreachable_callables();
     return std::move(diagnostics_);
+}
+
+// Numbers are 32-bit: a larger literal is an error (and reads as the largest number afterwards).
+void Checker::check_numbers() {
+    std::vector<const Node*> todo;
+    for (const auto& file : files_) todo.push_back(file.tree.get());
+    while (!todo.empty()) {
+        const Node* n = todo.back();
+        todo.pop_back();
+        const bool long_number = n->kind == Kind::int_lit &&
+                                 (n->text.size() > 10 || (n->text.size() == 10 && n->text > "2147483647"));
+        if (long_number) {
+            error(n->loc, fmt::format("the number {} is too large (the largest is {})", n->text, ast::largest_number));
+        }
+        for (const auto& c : n->children) todo.push_back(c.get());
+    }
 }
 
 namespace {
@@ -274,9 +291,10 @@ void Checker::check_game_declaration() {
     if (!players) {
         error(game->loc, "the game must say how many play it: players N or players LOW to HIGH");
     } else {
-        const long low = std::stol(players->child(0)->text);
-        const long high = players->children.size() > 1 ? std::stol(players->child(1)->text) : low;
+        const long low = ast::literal_value(*players->child(0));
+        const long high = players->children.size() > 1 ? ast::literal_value(*players->child(1)) : low;
         if (low < 1 || high < low) error(players->loc, fmt::format("no game can have {} to {} players", low, high));
+        if (high > max_players) error(players->loc, fmt::format("at most {} players can play a game", max_players));
         if (const Node* seats = game->find(Kind::seat_names); seats && static_cast<long>(seats->children.size()) != high) {
             error(seats->loc, fmt::format("{} seat names for a game of up to {} players", seats->children.size(), high));
         }

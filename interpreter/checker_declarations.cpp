@@ -272,8 +272,14 @@ void Checker::resolve_declaration_types() {
                                                               kind_label(s->kind), decl.child(1)->text));
                     }
                     s->type = decl.kind == Kind::deck_decl ? Type::list_of(card) : Type::zone_of(card);
+                    const Node* private_property = nullptr;
                     for (const auto& c : decl.children) {
                         if (c->kind == Kind::per_player) s->per_player = true;
+                        if (c->kind == Kind::zone_property && c->text == "private") private_property = c.get();
+                    }
+                    if (private_property && !s->per_player) {
+                        error(private_property->loc, "only a zone 'per player' can be private (seen by its owner); a "
+                                                     "zone nobody may see is 'hidden'");
                     }
                     break;
                 }
@@ -310,13 +316,13 @@ void Checker::check_option(const Node& decl) {
     const Node* fallback = decl.child(2);
     if (domain->kind == Kind::option_range) {
         s->type = Type::of(Type::Base::int_);
-        const long low = std::stol(domain->child(0)->text), high = std::stol(domain->child(1)->text);
+        const long low = ast::literal_value(*domain->child(0)), high = ast::literal_value(*domain->child(1));
         if (low > high) {
             error(domain->loc, fmt::format("the range {} to {} is empty: write the lower bound first", low, high));
         } else if (fallback->kind != Kind::int_lit) {
             error(fallback->loc, fmt::format("the default of option '{}' must be a number from {} to {}", s->name,
                                              low, high));
-        } else if (const long v = std::stol(fallback->text); v < low || v > high) {
+        } else if (const long v = ast::literal_value(*fallback); v < low || v > high) {
             error(fallback->loc, fmt::format("the default {} of option '{}' is not between {} and {}", v, s->name,
                                              low, high));
         }

@@ -82,6 +82,9 @@ struct BodyContext {
     Type choice_type;                   // strategies: the type of `choice`
 };
 
+// A table game, not a stadium: also keeps per-player zones and fields small.
+inline constexpr long max_players = 100;
+
 class Checker {
 public:
     explicit Checker(const std::vector<LoadedFile>& files);
@@ -147,6 +150,7 @@ public:
     std::vector<std::string_view> visible_names() const;
 
     // ---- whole game (checker.cpp)
+    void check_numbers();
     void check_strategy(const Node& decl);
     Type declared_field_type(const Node& field_decl) const;
     void check_game_declaration();

@@ -244,8 +244,8 @@ void Compiler::declare_everything() {
                 case Kind::game_decl:
                     p.title = decl.child(0)->text;
                     if (const Node* players = decl.find(Kind::players_clause)) {
-                        p.min_players = std::stoi(players->child(0)->text);
-                        p.max_players = players->children.size() > 1 ? std::stoi(players->child(1)->text) : p.min_players;
+                        p.min_players = ast::literal_value(*players->child(0));
+                        p.max_players = players->children.size() > 1 ? ast::literal_value(*players->child(1)) : p.min_players;
                     }
                     if (const Node* seats = decl.find(Kind::seat_names)) {
                         for (const auto& s : seats->children) {
@@ -285,8 +285,8 @@ void Compiler::compile_option(const Node& decl) {
     const Node* domain = decl.child(1);
     if (domain->kind == Kind::option_range) {
         o.range = true;
-        o.low = std::stoi(domain->child(0)->text);
-        o.high = std::stoi(domain->child(1)->text);
+        o.low = ast::literal_value(*domain->child(0));
+        o.high = ast::literal_value(*domain->child(1));
     } else {
         for (const auto& v : domain->children) {
             o.names.push_back(v->kind == Kind::true_lit ? "true" : v->kind == Kind::false_lit ? "false" : v->text);
@@ -308,7 +308,7 @@ void Compiler::compile_option(const Node& decl) {
 // An option's value as the game sees it: a number, 0/1, or the index of a named value.
 Value Compiler::option_literal(const Node& v, const OptionDecl& option) const {
     switch (v.kind) {
-        case Kind::int_lit: return std::stoi(v.text);
+        case Kind::int_lit: return ast::literal_value(v);
         case Kind::true_lit: return 1;
         case Kind::false_lit: return 0;
         default: {
@@ -358,7 +358,7 @@ void Compiler::compile_zone(const Node& decl) {
 void Compiler::compile_table(const Node& decl) {
     TableDecl& t = program_->tables[static_cast<std::size_t>(tables_.at(std::string(decl.name())))];
     auto key = [&](const Node& k) -> Value {
-        if (k.kind == Kind::int_lit) return std::stoi(k.text);
+        if (k.kind == Kind::int_lit) return ast::literal_value(k);
         const Type kt = type_of(k);
         if (auto v = enum_value(k.text, kt)) return *v;
         for (std::size_t e = 0; e < program_->enums.size(); ++e) {

@@ -59,7 +59,7 @@ std::int32_t Compiler::add_expr(ExprOp op, const Type& type, const SourceLocatio
 }
 
 // An expression where a value of type `wanted` is expected: a zone becomes the list of its cards.
-std::int32_t Compiler::expr_as(const Node& e, const ValueType& wanted) {
+std::int32_t Compiler::expr_as(const Node& e, ValueType wanted) {  // a copy: compiling may grow Program::types
     const std::int32_t compiled = expr(e);
     if (wanted.kind != ValueKind::list || program_->expr(compiled).kind != ValueKind::zone) return compiled;
     return add_expr(ExprOp::zone_list, type_of(e).is(B::zone) ? Type::list_of(type_of(e).element_type()) : Type(), e.loc,
@@ -103,7 +103,7 @@ std::optional<Value> Compiler::enum_value(std::string_view name, const Type& typ
 std::int32_t Compiler::expr(const Node& e) {
     const Type t = type_of(e);
     switch (e.kind) {
-        case Kind::int_lit: return constant(std::stoi(e.text), t, e.loc);
+        case Kind::int_lit: return constant(ast::literal_value(e), t, e.loc);
         case Kind::string_lit: return text_expr(e);
         case Kind::true_lit: return constant(1, t, e.loc);
         case Kind::false_lit: return constant(0, t, e.loc);

@@ -59,7 +59,7 @@ public:
     std::int32_t add_expr(ExprOp op, const Type& type, const SourceLocation& loc, std::int32_t a = 0,
                           std::int32_t b = 0, const std::vector<std::int32_t>& children = {});
     std::int32_t constant(Value v, const Type& type, const SourceLocation& loc);
-    std::int32_t expr_as(const Node& e, const ValueType& wanted);
+    std::int32_t expr_as(const Node& e, ValueType wanted);
     std::int32_t expr_as(const Node& e, const Type& wanted);
     std::vector<std::int32_t> arguments(const Node& args, const std::vector<Type>& params);
     std::int32_t name_expr(const Node& e);

@@ -119,6 +119,7 @@ void Compiler::choice_statement(const Node& s, const Node& choice) {
     c.chooser = expr(*choice.find(Kind::chooser)->child(0));
     if (const Node* prompt = choice.find(Kind::prompt)) c.prompt = text_expr(*prompt);
     c.slot = declare_local(name);
+    c.result_type = program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(c.slot)];
     if (const Node* where = choice.find(Kind::where_clause)) c.where = expr(*where->child(0));
     if (simultaneous_slot_ >= 0) {
         c.simultaneous_slot = simultaneous_slot_;
@@ -278,6 +279,15 @@ void Compiler::simultaneous_statement(const Node& s) {
     begin_loop();
     block(*s.child(2));
     simultaneous_slot_ = -1;
+    // The answers are values of the secret choice's type: lists for a subset, which the collector must follow.
+    for (const Choice& c : program_->choices) {
+        if (c.simultaneous_slot == base && c.simultaneous_next == next && c.result_type >= 0) {
+            ValueType answers{ValueKind::list, -1, false, c.result_type};
+            program_->types.push_back(answers);
+            program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(base + 3)] =
+                static_cast<std::int32_t>(program_->types.size() - 1);
+        }
+    }
     at(emit(Code::jump, s.loc)).a = next;
     at(next).d = here();
     end_loop();

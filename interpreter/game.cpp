@@ -137,11 +137,9 @@ std::string Game::action_name(int seat, int action) const {
     return inspect(*state_, [&](Machine& m) -> std::string {
         if (!ch.subset) return option == none_value ? "pass" : m.show(option, ch.option_type);
         std::string out;
-        const Value length = state_->heap[static_cast<std::size_t>(d.domain)];
-        for (Value i = 0; i < length; ++i) {
-            if (!(option & (1 << i))) continue;
+        for (Value i = 0; i < state_->heap[static_cast<std::size_t>(option)]; ++i) {
             if (!out.empty()) out += " + ";
-            out += m.show(state_->heap[static_cast<std::size_t>(d.domain + 1 + i)], ch.option_type);
+            out += m.show(state_->heap[static_cast<std::size_t>(option + 1 + i)], ch.option_type);
         }
         return out.empty() ? (ch.optional ? "pass" : "nothing") : out;
     });
@@ -219,16 +217,7 @@ void Game::preferences(int strategy, int seat, std::vector<std::int32_t>& scores
     inspect(*state_, [&](Machine& m) {
         m.me_ = seat;
         for (std::int32_t i = 0; i < d.options_count; ++i) {
-            Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + i)];
-            if (d.choice >= 0 && p.choices[static_cast<std::size_t>(d.choice)].subset) {
-                const Value length = state_->heap[static_cast<std::size_t>(d.domain)];
-                std::vector<Value> chosen;
-                for (Value k = 0; k < length; ++k) {
-                    if (option & (1 << k)) chosen.push_back(state_->heap[static_cast<std::size_t>(d.domain + 1 + k)]);
-                }
-                option = m.list_of(chosen, 0, {});
-            }
-            m.choice_ = option;
+            m.choice_ = state_->pending_options[static_cast<std::size_t>(d.options_begin + i)];
             scores.push_back(m.call_value(rule, -1, 0));
         }
         return 0;
@@ -240,7 +229,7 @@ bool operator==(const Game& a, const Game& b) {
     const StateData& y = *b.state_;
     auto same_pending = [](const Pending& p, const Pending& q) {
         return p.seat == q.seat && p.choice == q.choice && p.menu == q.menu && p.options_begin == q.options_begin &&
-               p.options_count == q.options_count && p.domain == q.domain && p.answer == q.answer;
+               p.options_count == q.options_count && p.answer == q.answer;
     };
     auto same_frames = [](const Frame& f, const Frame& g) { return f.callable == g.callable && f.pc == g.pc && f.base == g.base; };
     auto same_samples = [](const StatSample& s, const StatSample& t) { return s.stat == t.stat && s.seat == t.seat && s.value == t.value; };

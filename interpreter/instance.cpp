@@ -100,6 +100,10 @@ private:
             for (std::size_t c = 0; c < cards; ++c) capacity += z.card_type < 0 || in_->card_type[c] == z.card_type;
             in_->zone_first.push_back(static_cast<std::int32_t>(in_->zone_decl.size()));
             const std::int32_t instances = z.per_player ? in_->players : 1;
+            if (std::int64_t{offset} + std::int64_t{capacity} * instances > static_cast<std::int64_t>(max_heap_values)) {
+                Machine(p_, s_).fail(z.initial >= 0 ? p_.expr(z.initial).loc : SourceLocation{},
+                                     fmt::format("the zones would need room for more than {} cards", max_heap_values));
+            }
             for (std::int32_t i = 0; i < instances; ++i) {
                 in_->zone_decl.push_back(static_cast<std::int32_t>(d));
                 in_->zone_owner.push_back(z.per_player ? i : -1);

@@ -16,6 +16,9 @@ inline constexpr std::int64_t max_steps_per_decision = 50'000'000;
 inline constexpr std::size_t max_call_depth = 400;
 inline constexpr std::size_t max_heap_values = std::size_t{1} << 26;
 inline constexpr std::size_t max_cards = 100000;
+inline constexpr double max_subset_options = 1 << 20;  // different selections a subset choice may offer
+inline constexpr std::int64_t max_number = 2147483647;  // numbers are 32-bit; -2^31 is `none`
+inline constexpr std::size_t max_text_bytes = std::size_t{1} << 20;
 
 // A sequence to iterate without copying: a heap list, a zone's region, or the numbers begin..begin+length-1.
 struct Sequence {
@@ -26,7 +29,8 @@ struct Sequence {
 
 class Machine {
 public:
-    Machine(const Program& program, StateData& state) : p_(program), s_(state), in_(*state.instance) {}
+    Machine(const Program& program, StateData& state)
+        : p_(program), s_(state), in_(*state.instance), step_limit_(state.steps + max_steps_per_decision) {}
 
     // ---- running (machine_run.cpp)
     void start();                          // the game begins: setup, then play
@@ -40,6 +44,8 @@ public:
     void note_events(Value card, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
+    void offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc);
+    bool interchangeable(Value a, Value b, const ValueType& type) const;
     Pending new_decision(std::int32_t chooser, const SourceLocation& loc);
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);
@@ -85,9 +91,22 @@ public:
     std::string seat_name(Value seat) const;
     std::string space_name(Value space) const;
 
+    // Counts work that is not an instruction (list building, function calls, scans) against the step limit.
+    void charge(std::int64_t work, const SourceLocation& loc) {
+        s_.steps += work;
+        if (s_.steps > step_limit_) too_many_steps(loc);
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void too_many_steps(const SourceLocation& loc) const;
+    Value checked(std::int64_t v, const SourceLocation& loc) const {
+        if (v > max_number || v < -max_number) number_too_large(v, loc);
+        return static_cast<Value>(v);
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void number_too_large(std::int64_t v, const SourceLocation& loc) const;
+
     // ---- errors
     [[noreturn, gnu::cold, gnu::noinline]] void fail(const SourceLocation& loc, const std::string& message) const;
 
+    bool remember_ = true;             // functions may remember their values (not while a const reader looks)
     // Set only while an Instance is built: decks make their cards then.
     Instance* building_ = nullptr;
     // Strategies read these through ExprOp::me and ExprOp::choice.
@@ -101,7 +120,7 @@ public:
     std::int32_t callable_ = 0;        // the callable being run (for error messages)
     Value returned_ = 0;               // a function's value, set by ret_value
     std::size_t expression_calls_ = 0; // functions with an expression body being evaluated (they push no frame)
-    std::int64_t step_limit_ = 0;
+    std::int64_t step_limit_ = 0;     // declared after the references above: initialised from s_
 };
 
 }  // namespace rulesrun::runtime

@@ -24,6 +24,11 @@ Value Machine::ring_step(Value space, std::int32_t steps, const SourceLocation& 
     const std::size_t alive_field = p_.boards[b].fields.size();
     auto alive = [&](Value x) { return s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(x)]) + alive_field] != 0; };
     Value at = space;
+    // Going round the ring whole times changes nothing: walk only the remainder.
+    std::int32_t alive_count = 0;
+    for (std::int32_t i = 0; i < length; ++i) alive_count += alive(first + i) ? 1 : 0;
+    if (alive_count == 0) fail(loc, "no space is left on the ring");
+    steps %= alive_count;
     const int direction = steps >= 0 ? 1 : -1;
     for (std::int32_t done = 0; done != steps; done += direction) {
         std::int32_t tries = 0;
@@ -75,15 +80,20 @@ Value Machine::builtin(const Expr& e) {
             const Sequence s = sequence(p_.child(e, 0));
             const auto which = static_cast<Builtin>(e.a);
             if (s.length == 0 && which != Builtin::sum) fail(e.loc, "the maximum or minimum of an empty list");
-            Value result = which == Builtin::sum ? 0 : element(s, 0);
+            charge(s.length, e.loc);
+            std::int64_t result = which == Builtin::sum ? 0 : element(s, 0);
             for (std::int32_t i = 0; i < s.length; ++i) {
                 const Value v = element(s, i);
                 if (v == none_value) fail(e.loc, "a list of numbers holds 'none'");
-                result = which == Builtin::sum ? result + v : which == Builtin::max ? std::max(result, v) : std::min(result, v);
+                result = which == Builtin::sum ? result + v : which == Builtin::max ? std::max<std::int64_t>(result, v) : std::min<std::int64_t>(result, v);
             }
-            return result;
+            return checked(result, e.loc);
         }
-        case Builtin::abs: return std::abs(arg(0));
+        case Builtin::abs: {
+            const Value v = arg(0);
+            if (v == none_value) fail(e.loc, "abs of 'none'");
+            return std::abs(v);  // |v| <= 2^31-1 since -2^31 is none
+        }
         case Builtin::any:
         case Builtin::all: {
             const Sequence s = sequence(p_.child(e, 0));
@@ -128,6 +138,7 @@ Value Machine::builtin(const Expr& e) {
                 const std::size_t mark = s_.scratch.size();
                 for (std::int32_t i = 0; i < s.length; ++i) {
                     const Value v = element(s, i);
+                    charge(static_cast<std::int64_t>(s_.scratch.size() - mark) + 1, e.loc);
                     bool seen = false;
                     for (std::size_t k = mark; k < s_.scratch.size() && !seen; ++k) seen = values_equal(v, s_.scratch[k], kind);
                     if (!seen) s_.scratch.push_back(v);
@@ -138,12 +149,14 @@ Value Machine::builtin(const Expr& e) {
             const Sequence s = sequence(p_.child(e, 0));
             const Value x = arg(1);
             const ValueKind kind = p_.type(p_.expr(p_.child(e, 1)).type).kind;
+            charge(s.length, e.loc);
             Value total = 0;
             for (std::int32_t i = 0; i < s.length; ++i) total += values_equal(element(s, i), x, kind) ? 1 : 0;
             return total;
         }
         case Builtin::roll: {
             const Value die = arg(0);
+            if (die < 0 || static_cast<std::size_t>(die) >= in_.die_faces.size()) fail(e.loc, "cannot roll 'none': no die given");
             const Value faces = in_.die_faces[static_cast<std::size_t>(die)];
             if (faces < 1) fail(e.loc, fmt::format("die {} has {} faces", p_.dice[static_cast<std::size_t>(die)].name, faces));
             return 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
@@ -164,13 +177,13 @@ Value Machine::builtin(const Expr& e) {
         }
         case Builtin::at: {
             const Value s = space_arg(0);
-            const Value dr = arg(1), dc = arg(2);
+            const std::int64_t dr = arg(1), dc = arg(2);
             const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
             const Value offset = s - in_.board_first[b];
             const Value columns = std::max(in_.board_columns[b], 1);
-            const Value r = offset / columns + dr, c = offset % columns + dc;
+            const std::int64_t r = offset / columns + dr, c = offset % columns + dc;
             if (r < 0 || c < 0 || r >= in_.board_rows[b] || c >= columns) return none_value;
-            return in_.board_first[b] + r * columns + c;
+            return in_.board_first[b] + static_cast<Value>(r) * columns + static_cast<Value>(c);
         }
         case Builtin::spaces: {
             const auto b = static_cast<std::size_t>(arg(0));
@@ -219,15 +232,21 @@ Value Machine::builtin(const Expr& e) {
         case Builtin::combines_to:
         case Builtin::combination_text: {
             const Sequence s = sequence(p_.child(e, 0));
+            charge(std::int64_t{1} << std::min(s.length, 30), e.loc);
             if (static_cast<std::size_t>(s.length) > max_combined_numbers) {
                 fail(e.loc, fmt::format("{} numbers are too many to combine (at most {})", s.length, max_combined_numbers));
             }
             std::vector<std::int32_t> numbers;
             for (std::int32_t i = 0; i < s.length; ++i) numbers.push_back(element(s, i));
-            const Combinations combinations(numbers, arg(2) != 0);
+            const bool science = arg(2) != 0;
             const Value target = arg(1);
-            if (static_cast<Builtin>(e.a) == Builtin::combines_to) return combinations.reaches(target);
-            return make_text(combinations.explain(target).value_or("no combination"), e.loc);
+            try {
+                const Combinations combinations(numbers, science);
+                if (static_cast<Builtin>(e.a) == Builtin::combines_to) return combinations.reaches(target);
+                return make_text(combinations.explain(target).value_or("no combination"), e.loc);
+            } catch (const std::length_error&) {
+                fail(e.loc, fmt::format("these {} numbers combine in too many ways to search", s.length));
+            }
         }
         case Builtin::text: break;  // compiled as ExprOp::to_text
     }

@@ -82,6 +82,7 @@ Sequence Machine::sequence(std::int32_t index) {
 }
 
 Value Machine::make_list(const Sequence& s) {
+    charge(s.length, {});
     const std::int32_t list = allocate(s.length, {});
     for (std::int32_t i = 0; i < s.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(s, i);
     return list;
@@ -110,10 +111,11 @@ Value Machine::call_function(const Expr& e) {
     if (s_.frames.size() + expression_calls_ >= max_call_depth) {
         fail(e.loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
     }
+    charge(1, e.loc);
     const std::size_t mark = s_.scratch.size();
     for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(eval(p_.child(e, i)));
     const Value argument = e.child_count == 1 ? s_.scratch[mark] : 0;
-    const bool rememberable = e.child_count <= 1 && !s_.remembered.empty();
+    const bool rememberable = remember_ && e.child_count <= 1 && !s_.remembered.empty();
     if (rememberable) {
         const auto& r = s_.remembered[static_cast<std::size_t>(e.a)];
         if (r.version == s_.version && r.argument == argument) {
@@ -155,6 +157,7 @@ Value Machine::comprehension(const Expr& e) {
     const std::size_t mark = s_.scratch.size();
     const auto slot = static_cast<std::size_t>(base_ + e.a);
     for (std::int32_t i = 0; i < source.length; ++i) {
+        charge(1, e.loc);
         s_.locals[slot] = element(source, i);
         if (where >= 0 && !eval(where)) continue;
         // Each copy is made anew: copies of a card are different cards.
@@ -231,11 +234,11 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::players:
         case ExprOp::enum_values:
         case ExprOp::range: return make_list(sequence(index));
-        case ExprOp::negate: return -number(0);
+        case ExprOp::negate: return -number(0);  // never overflows: -2^31 is none, not a number
         case ExprOp::logical_not: return !arg(0);
-        case ExprOp::add: return number(0) + number(1);
-        case ExprOp::subtract: return number(0) - number(1);
-        case ExprOp::multiply: return number(0) * number(1);
+        case ExprOp::add: return checked(std::int64_t{number(0)} + number(1), e.loc);
+        case ExprOp::subtract: return checked(std::int64_t{number(0)} - number(1), e.loc);
+        case ExprOp::multiply: return checked(std::int64_t{number(0)} * number(1), e.loc);
         case ExprOp::divide:
         case ExprOp::remainder: {
             const Value a = number(0), b = number(1);
@@ -253,17 +256,23 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::concat_lists: {
             const Sequence a = sequence(p_.child(e, 0));
             const Sequence b = sequence(p_.child(e, 1));
+            charge(std::int64_t{a.length} + b.length, e.loc);
             const std::int32_t list = allocate(a.length + b.length, e.loc);
             for (std::int32_t i = 0; i < a.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(a, i);
             for (std::int32_t i = 0; i < b.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + a.length + i)] = element(b, i);
             return list;
         }
-        case ExprOp::concat_texts: return make_text(text_of(arg(0)) + text_of(arg(1)), e.loc);
+        case ExprOp::concat_texts: {
+            std::string joined = text_of(arg(0));
+            joined += text_of(arg(1));
+            return make_text(joined, e.loc);
+        }
         case ExprOp::member: {
             const Value x = arg(0);
             const std::int32_t container = p_.child(e, 1);
             const Sequence s = sequence(container);
             const ValueKind kind = p_.type(p_.expr(p_.child(e, 0)).type).kind;
+            charge(s.length, e.loc);
             bool found = false;
             for (std::int32_t i = 0; i < s.length && !found; ++i) found = values_equal(x, element(s, i), kind);
             return found != (e.a == 1);

@@ -1,4 +1,6 @@
 // The instruction loop: runs until a decision is pending, the game ends, or (inside a function) the function returns.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "machine.hpp"
@@ -7,9 +9,10 @@ namespace rulesrun::runtime {
 
 namespace {
 
-Value combine(Value old_value, Value value, std::int32_t operation) {
-    if (operation == 1) return old_value + value;
-    if (operation == 2) return old_value - value;
+// x = v, x += v, x -= v: the sums are computed wide, and checked by the caller.
+std::int64_t combine(Value old_value, Value value, std::int32_t operation) {
+    if (operation == 1) return std::int64_t{old_value} + value;
+    if (operation == 2) return std::int64_t{old_value} - value;
     return value;
 }
 
@@ -28,14 +31,14 @@ inline bool Machine::step(const Instr& in) {
         }
         case Code::set_local: {
             const Value v = eval(in.e1);
-            local(in.a) = combine(local(in.a), v, in.b);
+            local(in.a) = in.b ? checked(combine(local(in.a), v, in.b), in.loc) : v;
             next();
             return true;
         }
         case Code::set_slot: {
             const Value v = eval(in.e1);
             Value& target = s_.slots[static_cast<std::size_t>(in.a)];
-            target = combine(target, v, in.b);
+            target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
             ++s_.version;
             next();
             return true;
@@ -49,7 +52,7 @@ inline bool Machine::step(const Instr& in) {
                                       : in.code == Code::set_card_field ? card_slot(object, in.a, in.c, in.loc)
                                                                         : space_slot(object, in.a, in.c, in.loc);
             Value& target = s_.slots[static_cast<std::size_t>(slot)];
-            target = combine(target, v, in.b);
+            target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
             ++s_.version;
             next();
             return true;
@@ -108,6 +111,7 @@ inline bool Machine::step(const Instr& in) {
             return true;
         case Code::shuffle: {
             const Value zone = eval(in.e1);
+            if (zone == none_value) fail(in.loc, "cannot shuffle 'none': no zone given");
             shuffle_zone(zone);
             next();
             return true;
@@ -159,9 +163,7 @@ void Machine::run_until(std::size_t depth) {
         const Instr& in = p_.code[static_cast<std::size_t>(frame.pc)];
         base_ = frame.base;
         callable_ = frame.callable;
-        if (++s_.steps > step_limit_) {
-            fail(in.loc, fmt::format("{} steps without a decision: an endless loop?", max_steps_per_decision));
-        }
+        if (++s_.steps > step_limit_) too_many_steps(in.loc);
         if (!step(in)) return;
         if (in.check_end) check_endings();
     }
@@ -248,6 +250,69 @@ void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
     }
 }
 
+// Whether two elements of a subset's domain are interchangeable: equal values, or cards of one type whose fields
+// are all equal (two 3-diamonds in the market: taking one or the other is the same choice).
+bool Machine::interchangeable(Value a, Value b, const ValueType& type) const {
+    if (type.kind != ValueKind::card) return values_equal(a, b, type.kind);
+    if (a == b) return true;
+    const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
+    if (in_.card_type[x] != in_.card_type[y]) return false;
+    const auto& fields = p_.card_types[static_cast<std::size_t>(in_.card_type[x])].fields;
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+        const Value u = s_.slots[static_cast<std::size_t>(in_.card_base[x]) + f];
+        const Value v = s_.slots[static_cast<std::size_t>(in_.card_base[y]) + f];
+        if (!values_equal(u, v, p_.type(fields[f].type).kind)) return false;  // texts by their letters
+    }
+    return true;
+}
+
+// `choose subset of`: every different selection once. Interchangeable elements form groups, and a selection is how
+// many of each group it takes (the first ones in the domain's order), so a market of 30 diamonds of 6 kinds offers
+// the few hundred different takes, not 2^30 sets of cards. The options are the chosen lists themselves.
+void Machine::offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc) {
+    const ValueType& type = p_.type(ch.option_type);
+    std::vector<std::vector<Value>> groups;
+    for (std::int32_t i = 0; i < domain.length; ++i) {
+        const Value v = element(domain, i);
+        auto same = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return interchangeable(g.front(), v, type); });
+        if (same != groups.end()) same->push_back(v);
+        else groups.push_back({v});
+    }
+    double selections = 1;
+    for (const auto& g : groups) selections *= static_cast<double>(g.size() + 1);
+    if (selections > max_subset_options) {
+        fail(loc, fmt::format("choosing a subset of these {} things offers {:.0f} different selections (at most {})",
+                              domain.length, selections, max_subset_options));
+    }
+    std::vector<std::size_t> taken(groups.size(), 0);
+    for (bool more = true; more;) {
+        charge(1, loc);
+        const std::size_t mark = s_.scratch.size();
+        for (std::size_t g = 0; g < groups.size(); ++g) {
+            s_.scratch.insert(s_.scratch.end(), groups[g].begin(), groups[g].begin() + static_cast<std::ptrdiff_t>(taken[g]));
+        }
+        const bool empty = s_.scratch.size() == mark;
+        const Value selection = list_of(s_.scratch, mark, loc);
+        s_.scratch.resize(mark);
+        // `optional`: choosing nothing is always allowed, whatever the condition says.
+        bool allowed = true;
+        if (ch.where >= 0 && !(ch.optional && empty)) {
+            s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = selection;
+            allowed = eval(ch.where) != 0;
+        }
+        if (allowed) s_.pending_options.push_back(selection);
+        more = false;  // the next selection: the first group counts fastest
+        for (std::size_t g = 0; g < groups.size() && !more; ++g) {
+            if (taken[g] < groups[g].size()) {
+                ++taken[g];
+                more = true;
+            } else {
+                taken[g] = 0;
+            }
+        }
+    }
+}
+
 // A decision for the player `chooser` names; its options follow in pending_options.
 Pending Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {
     Pending d;
@@ -275,21 +340,7 @@ bool Machine::choose(const Instr& in) {
     d.choice = in.a;
     const Sequence domain = sequence(ch.domain);
     if (ch.subset) {
-        if (domain.length > 20) fail(in.loc, fmt::format("a subset of {} things has too many choices (at most 20)", domain.length));
-        d.domain = make_list(domain);
-        for (std::int32_t mask = 0; mask < (1 << domain.length); ++mask) {
-            // `optional`: choosing nothing is always allowed, whatever the condition says.
-            if (ch.where >= 0 && !(ch.optional && mask == 0)) {
-                const std::size_t mark = s_.scratch.size();
-                for (std::int32_t i = 0; i < domain.length; ++i) {
-                    if (mask & (1 << i)) s_.scratch.push_back(element(domain, i));
-                }
-                s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = list_of(s_.scratch, mark, in.loc);
-                s_.scratch.resize(mark);
-                if (!eval(ch.where)) continue;
-            }
-            s_.pending_options.push_back(mask);
-        }
+        offer_subsets(ch, domain, in.loc);
     } else {
         for (std::int32_t i = 0; i < domain.length; ++i) {
             const Value v = element(domain, i);

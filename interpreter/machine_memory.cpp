@@ -131,21 +131,10 @@ void Machine::collect_garbage() {
     for (Pending& d : s_.pending) {
         if (d.choice < 0) continue;
         const Choice& ch = p_.choices[static_cast<std::size_t>(d.choice)];
-        if (ch.subset) {
-            // The domain: a list of options; relocate it as a list of the option's type.
-            const Value length = s_.heap[static_cast<std::size_t>(d.domain)];
-            const auto moved = static_cast<Value>(to.size());
-            to.insert(to.end(), s_.heap.begin() + d.domain, s_.heap.begin() + d.domain + length + 1);
-            for (Value i = 1; i <= length; ++i) {
-                const Value inner = relocate(to[static_cast<std::size_t>(moved + i)], ch.option_type, to);
-                to[static_cast<std::size_t>(moved + i)] = inner;
-            }
-            d.domain = moved;
-            continue;
-        }
+        const std::int32_t type = ch.subset ? ch.result_type : ch.option_type;  // a subset's options are lists
         for (std::int32_t i = 0; i < d.options_count; ++i) {
             Value& v = s_.pending_options[static_cast<std::size_t>(d.options_begin + i)];
-            v = relocate(v, ch.option_type, to);
+            v = relocate(v, type, to);
         }
     }
     s_.heap.swap(to);

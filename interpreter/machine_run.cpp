@@ -16,6 +16,14 @@ void Machine::fail(const SourceLocation& loc, const std::string& message) const 
     throw RuleError(fmt::format("{}:{}:{}: in {}: {}", file, loc.line, loc.column, where, message));
 }
 
+void Machine::too_many_steps(const SourceLocation& loc) const {
+    fail(loc, fmt::format("{} steps without a decision: an endless loop?", max_steps_per_decision));
+}
+
+void Machine::number_too_large(std::int64_t v, const SourceLocation& loc) const {
+    fail(loc, fmt::format("the number {} is too large (numbers go from -{} to {})", v, max_number, max_number));
+}
+
 void Machine::start() {
     s_.frames.clear();
     s_.locals.clear();
@@ -37,16 +45,7 @@ void Machine::resume_with_answers() {
     Frame& frame = s_.frames.back();
     const Pending& first = s_.pending.front();
     auto value_of = [&](const Pending& d) -> Value {
-        const Value option = s_.pending_options[static_cast<std::size_t>(d.options_begin + d.answer)];
-        if (d.choice < 0 || !p_.choices[static_cast<std::size_t>(d.choice)].subset) return option;
-        const Sequence domain{Sequence::Kind::heap, d.domain + 1, s_.heap[static_cast<std::size_t>(d.domain)]};
-        const std::size_t mark = s_.scratch.size();
-        for (std::int32_t i = 0; i < domain.length; ++i) {
-            if (option & (1 << i)) s_.scratch.push_back(element(domain, i));
-        }
-        const Value list = list_of(s_.scratch, mark, {});
-        s_.scratch.resize(mark);
-        return list;
+        return s_.pending_options[static_cast<std::size_t>(d.options_begin + d.answer)];
     };
     if (first.menu >= 0) {
         const Value option = s_.pending_options[static_cast<std::size_t>(first.options_begin + first.answer)];

@@ -7,6 +7,7 @@
 namespace rulesrun::runtime {
 
 Value Machine::make_text(const std::string& text, const SourceLocation& loc) {
+    if (text.size() > max_text_bytes) fail(loc, fmt::format("a text longer than {} bytes", max_text_bytes));
     const std::int32_t at = allocate(static_cast<std::int32_t>(text.size()), loc);
     for (std::size_t i = 0; i < text.size(); ++i) {
         s_.heap[static_cast<std::size_t>(at) + 1 + i] = static_cast<unsigned char>(text[i]);
@@ -94,6 +95,7 @@ std::string Machine::show(Value v, std::int32_t type) {
             for (Value i = 0; i < s_.heap[at]; ++i) {
                 if (i) out += ", ";
                 out += show(s_.heap[at + 1 + static_cast<std::size_t>(i)], t.element);
+                if (out.size() > max_text_bytes) fail({}, fmt::format("a text longer than {} bytes", max_text_bytes));
             }
             return out + "]";
         }

@@ -146,6 +146,7 @@ struct Choice {
     std::int32_t prompt = -1;  // expression (text) or -1
     std::int32_t slot = 0;     // where the answer goes
     std::int32_t option_type = -1;  // type of one option
+    std::int32_t result_type = -1;  // type of the answer when the collector must follow it (a list), else -1
     std::int32_t simultaneous_slot = -1;  // the first choice of a `simultaneously` body: its block's slots
     std::int32_t simultaneous_next = -1;  // ... and the pc of its simultaneous_next
 };

@@ -26,9 +26,8 @@ struct Pending {
     std::int32_t seat = 0;
     std::int32_t choice = -1;          // index in Program::choices, or -1 for a menu
     std::int32_t menu = -1;            // index in Program::menus
-    std::int32_t options_begin = 0;    // the options' values in StateData::pending_options
+    std::int32_t options_begin = 0;    // the options' values in StateData::pending_options (subsets: lists)
     std::int32_t options_count = 0;
-    std::int32_t domain = -1;          // subsets: the list the masks select from
     std::int32_t answer = -1;          // the chosen action, once chosen (simultaneous decisions wait for all)
     std::int32_t frame_base = 0;       // locals of the frame that asked (for the prompt)
 };

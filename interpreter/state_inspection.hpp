@@ -5,17 +5,19 @@
 
 namespace rulesrun::runtime {
 
-// Whatever the evaluation builds on the heap or the locals is dropped afterwards, so the state is left as it was
-// (but for the functions' remembered values, which are forgotten): looking never changes a game.
+// Whatever the evaluation builds on the heap or the locals is dropped afterwards, and nothing is remembered, so the
+// state is left exactly as it was: looking never changes a game.
 template <class F>
 auto inspect(const StateData& state, F&& f) {
     auto& s = const_cast<StateData&>(state);
     const std::size_t heap = s.heap.size(), locals = s.locals.size();
+    const std::int64_t steps = s.steps;
     Machine m(*s.instance->program, s);
+    m.remember_ = false;  // what functions compute now lives on the part of the heap dropped below
     auto result = f(m);
     s.heap.resize(heap);
     s.locals.resize(locals);
-    ++s.version;  // functions may have remembered values made on the part of the heap just dropped
+    s.steps = steps;
     return result;
 }
 

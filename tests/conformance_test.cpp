@@ -203,9 +203,22 @@ std::vector<std::string> secrecy_problems(const Game& game, const Secrets& secre
 
 // ---- the suite -----------------------------------------------------------------------------------------------------
 
+// Rules files that load but whose own issue is not done yet: each is skipped with the reason, visibly, until its
+// issue removes it from this list.
+const std::map<std::string, std::string>& awaiting_their_issue() {
+    static const std::map<std::string, std::string> files = {
+        {"diams.rules", "issue 5: the market's `choose subset` can offer millions of selections (30 diamonds, "
+                        "a sum up to 10); the choice must be written or enumerated differently"},
+    };
+    return files;
+}
+
 class Conformance : public testing::TestWithParam<std::string> {
 protected:
     void SetUp() override {
+        if (auto waiting = awaiting_their_issue().find(GetParam()); waiting != awaiting_their_issue().end()) {
+            GTEST_SKIP() << GetParam() << " is not runnable yet: " << waiting->second;
+        }
         const LoadedGame& file = loaded(GetParam());
         if (!file.game) {
             const std::string other_errors = errors_of(file, false);
@@ -299,8 +312,8 @@ TEST_P(Conformance, ACopyEqualsItsOriginalAndStaysEqualUnderTheSameActions) {
                 EXPECT_TRUE(copy == g);
                 assigned = g;
                 EXPECT_TRUE(assigned == g);
-                // Two copies list the same actions under the same names. (Not `g` itself: looking at a game must
-                // change nothing, but today it does; see DISABLED_LookingAtAGameChangesNothing.)
+                // Two copies list the same actions under the same names (looking at a game changes nothing: see
+                // LookingAtAGameChangesNothing).
                 ASSERT_EQ(copy.to_act(), g.to_act());
                 for (const int seat : g.to_act()) {
                     ASSERT_EQ(copy.action_count(seat), g.action_count(seat));
@@ -380,12 +393,9 @@ TEST_P(Conformance, TheSameSeedGivesTheSameGameTwice) {
 }
 
 // Views, action names, prompts and strategies' preferences are read by const member functions: reading must leave
-// the game exactly as it was. DISABLED: today it does not (engine bug). Every reading runs the machine through
-// `inspect` (interpreter/state_inspection.hpp), which increments the state's `version` and so forgets the functions'
-// remembered values; the next decision computes them again, allocating fresh lists on the heap, and the game that was
-// looked at ends with a different heap and different locals from an identical game that was not (operator== false),
-// although both play on identically.
-TEST_P(Conformance, DISABLED_LookingAtAGameChangesNothing) {
+// the game exactly as it was, so that a game played through front ends and bots equals its replay. (It once did not:
+// `inspect` made functions forget their remembered values, and the next decision computed them anew on the heap.)
+TEST_P(Conformance, LookingAtAGameChangesNothing) {
     for (const int players : player_counts()) {
         for (int index = 0; index < 50; ++index) {
             SCOPED_TRACE(where(players, index));
@@ -557,11 +567,9 @@ LoadedGame load_text(const std::string& name, const std::string& text) {
     return load_game(path.string());
 }
 
-// A zone of the whole table declared `private` belongs to no seat (the language reference allows `private` only for
-// `per player` zones, but the checker accepts it). The seats see only its size; the spectator (viewer -1) sees its
-// cards, because the view compares the zone's owner (-1) with the viewer (-1).
-// DISABLED until the view (interpreter/game_view.cpp, ViewBuilder::zones) or the checker is fixed.
-TEST(ConformanceEngineBugs, DISABLED_APrivateZoneOfTheWholeTableIsShownToNobody) {
+// A zone of the whole table declared `private` would belong to no seat: the checker refuses it
+// (tests/diagnostics/private_zone_without_owner.rules), so no view has to decide who sees it.
+TEST(ConformanceEngineBugs, APrivateZoneOfTheWholeTableIsRefused) {
     const LoadedGame file = load_text("private_zone", R"(game "Private zone" {
   players 2
 }
@@ -569,20 +577,14 @@ card Token {
   value: int
 } shown as "T{value}"
 deck tokens: Token = [Token(value: v) for v in 1..5]
-zone pile: Token, ordered, hidden = tokens
-zone box: Token, private
+zone box: Token, private = tokens
 play {
-  move top(pile) to box
   let x = choose one of [1, 2] by first_player()
   say "{x}"
 }
 )");
-    ASSERT_TRUE(file.game) << errors_of(file, false);
-    const Game game(file.game, resolve_settings(*file.game, {2, {}, 1}));
-    const Secrets secrets(game);
-    for (int viewer = -1; viewer < 2; ++viewer) {
-        EXPECT_EQ(secrecy_problems(game, secrets, viewer, game.view(-1)), std::vector<std::string>{}) << "viewer " << viewer;
-    }
+    EXPECT_FALSE(file.game);
+    EXPECT_NE(errors_of(file, false).find("only a zone 'per player' can be private"), std::string::npos) << errors_of(file, false);
 }
 
 // A strategy whose preference calls a function with a block body failed at once with "50000000 steps without a
