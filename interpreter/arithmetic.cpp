@@ -40,7 +40,7 @@ std::string operand(const std::string& text, char inner, char outer, bool right)
 Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool science)
     : numbers_(numbers), science_(science), values_(std::size_t{1} << numbers.size()) {
     const auto full = static_cast<std::uint32_t>(values_.size());
-    std::size_t total = 0;
+    std::size_t total = 0, work = 0;
     for (std::uint32_t mask = 1; mask < full; ++mask) {
         auto& out = values_[mask];
         if ((mask & (mask - 1)) == 0) {
@@ -52,6 +52,8 @@ Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool scienc
             if (a > b) continue;  // each split once: the operators try both orders
             for (std::int64_t x : values_[a]) {
                 for (std::int64_t y : values_[b]) each_result(x, y, science_, [&](std::int64_t v, char, bool) { out.push_back(v); });
+                work += values_[b].size();
+                if (work > max_combination_work) throw std::length_error("too many combinations");
             }
         }
         std::sort(out.begin(), out.end());

@@ -13,6 +13,8 @@ namespace rulesrun::runtime {
 inline constexpr std::size_t max_combined_numbers = 10;
 // At most this many values in all the subsets' tables (x and / make them grow fast); more throws length_error.
 inline constexpr std::size_t max_combination_values = 4'000'000;
+// ... and at most this many pairs of values tried.
+inline constexpr std::size_t max_combination_work = 20'000'000;
 
 class Combinations {
 public:

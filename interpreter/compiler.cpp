@@ -202,7 +202,7 @@ T named(const std::string& name) {
 void Compiler::declare_everything() {
     Program& p = *program_;
     for (const auto& e : checker_.enums_) p.enums.push_back({e.name, e.values});
-    p.init_callable = begin_callable("the game's set-up", "declarations", {});
+    p.init_callable = begin_callable("the declarations", "the declarations", {});
     for (const auto& file : files_) {
         for (const auto& d : file.tree->children) {
             const Node& decl = *d;

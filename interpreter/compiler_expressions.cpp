@@ -179,9 +179,13 @@ std::int32_t Compiler::binary_expr(const Node& e) {
     if (op == "and") return add_expr(ExprOp::logical_and, t, e.loc, 0, 0, {left, right});
     if (op == "or") return add_expr(ExprOp::logical_or, t, e.loc, 0, 0, {left, right});
     if (op == "==" || op == "!=") {
-        const Type& operand = lt.is(B::none) ? rt : lt;
-        return add_expr(op == "==" ? ExprOp::equal : ExprOp::not_equal, t, e.loc, 0,
-                        static_cast<std::int32_t>(program_->type(type_index(operand)).kind), {left, right});
+        // b: the operands' type; a: 1 when they compare by content (texts, lists, records), 0 by value.
+        const Type operand = lt.is(B::none) ? rt : lt;
+        const std::int32_t operand_type = type_index(operand);
+        const ValueKind kind = program_->type(operand_type).kind;
+        const bool by_content = kind == ValueKind::text || kind == ValueKind::list || kind == ValueKind::record;
+        return add_expr(op == "==" ? ExprOp::equal : ExprOp::not_equal, t, e.loc, by_content ? 1 : 0, operand_type,
+                        {left, right});
     }
     if (op == "in" || op == "not in") return add_expr(ExprOp::member, t, e.loc, op == "not in", 0, {left, right});
     if (op == "+" && (lt.is_sequence() || rt.is_sequence())) return add_expr(ExprOp::concat_lists, t, e.loc, 0, 0, {left, right});

@@ -45,6 +45,24 @@ public:
     }
 
 private:
+    // A field declared without a default starts empty: 0, false, the first value of an enum, an empty text or list,
+    // and `none` for players, cards, spaces, zones, dice and records.
+    Value empty_value(Machine& m, std::int32_t type) {
+        const ValueType& t = p_.type(type);
+        switch (t.kind) {
+            case ValueKind::integer:
+            case ValueKind::boolean: return t.optional ? none_value : 0;
+            case ValueKind::enum_value: return t.optional ? none_value : 0;
+            case ValueKind::text: return m.make_text("", {});
+            case ValueKind::list: return m.allocate(0, {});
+            default: return none_value;
+        }
+    }
+
+    Value initial_value(Machine& m, const FieldInfo& f) {
+        return f.default_value >= 0 ? m.eval(f.default_value) : empty_value(m, f.type);
+    }
+
     std::int32_t heap_type(std::int32_t type) const {
         const ValueType& t = p_.type(type);
         return t.on_heap() || t.kind == ValueKind::text ? type : -1;
@@ -82,7 +100,7 @@ private:
             in_->space_board.push_back(static_cast<std::int32_t>(b));
             in_->space_base.push_back(static_cast<std::int32_t>(s_.slots.size()));
             for (const FieldInfo& f : board.fields) {
-                s_.slots.push_back(f.default_value >= 0 ? m.eval(f.default_value) : 0);
+                s_.slots.push_back(initial_value(m, f));
                 in_->slot_types.push_back(heap_type(f.type));
             }
             s_.slots.push_back(1);
@@ -121,13 +139,12 @@ private:
     void field_defaults(Machine& m) {
         for (std::int32_t seat = 0; seat < in_->players; ++seat) {
             for (std::size_t i = 0; i < p_.player_fields.size(); ++i) {
-                const std::int32_t value = p_.player_fields[i].default_value;
-                s_.slots[static_cast<std::size_t>(in_->player_base + seat * in_->player_stride) + i] = value >= 0 ? m.eval(value) : 0;
+                s_.slots[static_cast<std::size_t>(in_->player_base + seat * in_->player_stride) + i] =
+                    initial_value(m, p_.player_fields[i]);
             }
         }
         for (std::size_t i = 0; i < p_.state_fields.size(); ++i) {
-            const std::int32_t value = p_.state_fields[i].default_value;
-            s_.slots[static_cast<std::size_t>(p_.state_field_base) + i] = value >= 0 ? m.eval(value) : 0;
+            s_.slots[static_cast<std::size_t>(p_.state_field_base) + i] = initial_value(m, p_.state_fields[i]);
         }
     }
 

@@ -12,7 +12,7 @@
 namespace rulesrun::runtime {
 
 // Limits that stop runaway rules with an error instead of a hang or a crash.
-inline constexpr std::int64_t max_steps_per_decision = 50'000'000;
+inline constexpr std::int64_t max_steps_per_decision = 10'000'000;
 inline constexpr std::size_t max_call_depth = 400;
 inline constexpr std::size_t max_heap_values = std::size_t{1} << 26;
 inline constexpr std::size_t max_cards = 100000;
@@ -45,7 +45,7 @@ public:
     void start_events();
     bool choose(const Instr& in);
     void offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc);
-    bool interchangeable(Value a, Value b, const ValueType& type) const;
+    bool interchangeable(Value a, Value b, std::int32_t type) const;
     Pending new_decision(std::int32_t chooser, const SourceLocation& loc);
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);
@@ -63,8 +63,8 @@ public:
     Value make_card(const Expr& e);
     Sequence sequence(std::int32_t e);
     Value element(const Sequence& s, std::int32_t i) const;
-    Value make_list(const Sequence& s);
-    bool values_equal(Value a, Value b, ValueKind kind) const;
+    Value make_list(const Sequence& s, const SourceLocation& loc);
+    bool values_equal(Value a, Value b, std::int32_t type) const;
     Value player_slot(Value player, std::int32_t field, const SourceLocation& loc);
     std::int32_t card_slot(Value card, std::int32_t field, std::int32_t type, const SourceLocation& loc);
     std::int32_t space_slot(Value space, std::int32_t field, std::int32_t board, const SourceLocation& loc);
@@ -83,7 +83,7 @@ public:
     Value relocate(Value v, std::int32_t type, std::vector<Value>& to);
 
     // ---- texts (machine_text.cpp)
-    std::string show(Value v, std::int32_t type);
+    std::string show(Value v, std::int32_t type, const SourceLocation& loc = {});
     std::string text_of(Value v) const;
     Value make_text(const std::string& text, const SourceLocation& loc);
     std::string fill_template(std::int32_t t);

@@ -122,25 +122,27 @@ Value Machine::builtin(const Expr& e) {
         }
         case Builtin::owner: {
             const Value zone = arg(0);
-            return zone == none_value ? none_value : in_.zone_owner[static_cast<std::size_t>(zone)];
+            if (zone == none_value) return none_value;
+            const Value owner = in_.zone_owner[static_cast<std::size_t>(zone)];
+            return owner < 0 ? none_value : owner;  // a zone of the whole table has no owner
         }
         case Builtin::sorted: {
             const Sequence s = sequence(p_.child(e, 0));
-            const Value list = make_list(s);
+            const Value list = make_list(s, e.loc);
             auto begin = s_.heap.begin() + list + 1;
             std::sort(begin, begin + s.length);
             return list;
         }
         case Builtin::distinct: {
             const Sequence s = sequence(p_.child(e, 0));
-            const ValueKind kind = p_.type(p_.type(p_.expr(p_.child(e, 0)).type).element).kind;
+            const std::int32_t element_type = p_.type(p_.expr(p_.child(e, 0)).type).element;
             return build([&] {
                 const std::size_t mark = s_.scratch.size();
                 for (std::int32_t i = 0; i < s.length; ++i) {
                     const Value v = element(s, i);
                     charge(static_cast<std::int64_t>(s_.scratch.size() - mark) + 1, e.loc);
                     bool seen = false;
-                    for (std::size_t k = mark; k < s_.scratch.size() && !seen; ++k) seen = values_equal(v, s_.scratch[k], kind);
+                    for (std::size_t k = mark; k < s_.scratch.size() && !seen; ++k) seen = values_equal(v, s_.scratch[k], element_type);
                     if (!seen) s_.scratch.push_back(v);
                 }
             });
@@ -148,10 +150,10 @@ Value Machine::builtin(const Expr& e) {
         case Builtin::count: {
             const Sequence s = sequence(p_.child(e, 0));
             const Value x = arg(1);
-            const ValueKind kind = p_.type(p_.expr(p_.child(e, 1)).type).kind;
+            const std::int32_t type = p_.expr(p_.child(e, 1)).type;
             charge(s.length, e.loc);
             Value total = 0;
-            for (std::int32_t i = 0; i < s.length; ++i) total += values_equal(element(s, i), x, kind) ? 1 : 0;
+            for (std::int32_t i = 0; i < s.length; ++i) total += values_equal(element(s, i), x, type) ? 1 : 0;
             return total;
         }
         case Builtin::roll: {

@@ -81,24 +81,28 @@ Sequence Machine::sequence(std::int32_t index) {
     return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
 }
 
-Value Machine::make_list(const Sequence& s) {
-    charge(s.length, {});
-    const std::int32_t list = allocate(s.length, {});
+Value Machine::make_list(const Sequence& s, const SourceLocation& loc) {
+    charge(s.length, loc);
+    const std::int32_t list = allocate(s.length, loc);
     for (std::int32_t i = 0; i < s.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(s, i);
     return list;
 }
 
-bool Machine::values_equal(Value a, Value b, ValueKind kind) const {
+// Equality by the values' type: texts by their letters, lists and records element by element (deeply).
+bool Machine::values_equal(Value a, Value b, std::int32_t type) const {
     if (a == b) return true;
-    if (a == none_value || b == none_value) return false;
-    switch (kind) {
+    if (a == none_value || b == none_value || type < 0) return false;
+    const ValueType& t = p_.type(type);
+    switch (t.kind) {
         case ValueKind::text: return text_of(a) == text_of(b);
         case ValueKind::record:
         case ValueKind::list: {
             const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
             if (s_.heap[x] != s_.heap[y]) return false;
             for (Value i = 1; i <= s_.heap[x]; ++i) {
-                if (s_.heap[x + static_cast<std::size_t>(i)] != s_.heap[y + static_cast<std::size_t>(i)]) return false;
+                const std::int32_t element_type =
+                    t.kind == ValueKind::list ? t.element : p_.record_types[static_cast<std::size_t>(t.id)].fields[static_cast<std::size_t>(i - 1)].type;
+                if (!values_equal(s_.heap[x + static_cast<std::size_t>(i)], s_.heap[y + static_cast<std::size_t>(i)], element_type)) return false;
             }
             return true;
         }
@@ -196,11 +200,8 @@ Value Machine::eval(std::int32_t index) {
         case ExprOp::if_then_else: return eval(e.first3[0]) ? eval(e.first3[1]) : eval(e.first3[2]);
         case ExprOp::equal:
         case ExprOp::not_equal:
-            if (e.b != static_cast<std::int32_t>(ValueKind::text) && e.b != static_cast<std::int32_t>(ValueKind::record) &&
-                e.b != static_cast<std::int32_t>(ValueKind::list)) {
-                return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
-            }
-            return eval_rest(e, index);
+            if (e.a == 0) return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
+            return eval_rest(e, index);  // texts, lists and records compare by content
         default: return eval_rest(e, index);
     }
 }
@@ -233,7 +234,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::zone: return in_.zone_first[static_cast<std::size_t>(e.a)];
         case ExprOp::players:
         case ExprOp::enum_values:
-        case ExprOp::range: return make_list(sequence(index));
+        case ExprOp::range: return make_list(sequence(index), e.loc);
         case ExprOp::negate: return -number(0);  // never overflows: -2^31 is none, not a number
         case ExprOp::logical_not: return !arg(0);
         case ExprOp::add: return checked(std::int64_t{number(0)} + number(1), e.loc);
@@ -249,8 +250,8 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::less_equal: return number(0) <= number(1);
         case ExprOp::greater: return number(0) > number(1);
         case ExprOp::greater_equal: return number(0) >= number(1);
-        case ExprOp::equal: return values_equal(arg(0), arg(1), static_cast<ValueKind>(e.b));
-        case ExprOp::not_equal: return !values_equal(arg(0), arg(1), static_cast<ValueKind>(e.b));
+        case ExprOp::equal: return values_equal(arg(0), arg(1), e.b);
+        case ExprOp::not_equal: return !values_equal(arg(0), arg(1), e.b);
         case ExprOp::logical_and: return arg(0) && arg(1);
         case ExprOp::logical_or: return arg(0) || arg(1);
         case ExprOp::concat_lists: {
@@ -271,10 +272,10 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             const Value x = arg(0);
             const std::int32_t container = p_.child(e, 1);
             const Sequence s = sequence(container);
-            const ValueKind kind = p_.type(p_.expr(p_.child(e, 0)).type).kind;
+            const std::int32_t type = p_.expr(p_.child(e, 0)).type;
             charge(s.length, e.loc);
             bool found = false;
-            for (std::int32_t i = 0; i < s.length && !found; ++i) found = values_equal(x, element(s, i), kind);
+            for (std::int32_t i = 0; i < s.length && !found; ++i) found = values_equal(x, element(s, i), type);
             return found != (e.a == 1);
         }
         case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);
@@ -306,9 +307,9 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::interpolate: return make_text(fill_template(e.a), e.loc);
         case ExprOp::to_text: {
             const std::int32_t operand = p_.child(e, 0);
-            return make_text(show(eval(operand), p_.expr(operand).type), e.loc);
+            return make_text(show(eval(operand), p_.expr(operand).type, e.loc), e.loc);
         }
-        case ExprOp::zone_list: return make_list(sequence(p_.child(e, 0)));
+        case ExprOp::zone_list: return make_list(sequence(p_.child(e, 0)), e.loc);
         case ExprOp::me: return me_;
         case ExprOp::choice: return choice_;
         case ExprOp::score: return p_.score >= 0 ? call_value(p_.score, -1, arg(0)) : 0;

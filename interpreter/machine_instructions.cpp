@@ -66,7 +66,7 @@ inline bool Machine::step(const Instr& in) {
         }
         case Code::for_begin: {
             const Sequence seq = sequence(in.e1);
-            local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq);
+            local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq, in.loc);
             local(in.b) = 0;
             next();
             return true;
@@ -96,7 +96,7 @@ inline bool Machine::step(const Instr& in) {
         case Code::menu: return offer_menu(in);
         case Code::simultaneous_begin: {
             const Sequence seq = sequence(in.e1);
-            local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq);
+            local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq, in.loc);
             local(in.a + 1) = 0;
             local(in.a + 2) = 0;
             local(in.a + 3) = none_value;
@@ -252,8 +252,9 @@ void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
 
 // Whether two elements of a subset's domain are interchangeable: equal values, or cards of one type whose fields
 // are all equal (two 3-diamonds in the market: taking one or the other is the same choice).
-bool Machine::interchangeable(Value a, Value b, const ValueType& type) const {
-    if (type.kind != ValueKind::card) return values_equal(a, b, type.kind);
+bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
+    const ValueType& type = p_.type(type_index);
+    if (type.kind != ValueKind::card) return values_equal(a, b, type_index);
     if (a == b) return true;
     const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
     if (in_.card_type[x] != in_.card_type[y]) return false;
@@ -261,7 +262,7 @@ bool Machine::interchangeable(Value a, Value b, const ValueType& type) const {
     for (std::size_t f = 0; f < fields.size(); ++f) {
         const Value u = s_.slots[static_cast<std::size_t>(in_.card_base[x]) + f];
         const Value v = s_.slots[static_cast<std::size_t>(in_.card_base[y]) + f];
-        if (!values_equal(u, v, p_.type(fields[f].type).kind)) return false;  // texts by their letters
+        if (!values_equal(u, v, fields[f].type)) return false;  // texts by their letters
     }
     return true;
 }
@@ -270,7 +271,7 @@ bool Machine::interchangeable(Value a, Value b, const ValueType& type) const {
 // many of each group it takes (the first ones in the domain's order), so a market of 30 diamonds of 6 kinds offers
 // the few hundred different takes, not 2^30 sets of cards. The options are the chosen lists themselves.
 void Machine::offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc) {
-    const ValueType& type = p_.type(ch.option_type);
+    const std::int32_t type = ch.option_type;
     std::vector<std::vector<Value>> groups;
     for (std::int32_t i = 0; i < domain.length; ++i) {
         const Value v = element(domain, i);

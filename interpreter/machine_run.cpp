@@ -17,11 +17,11 @@ void Machine::fail(const SourceLocation& loc, const std::string& message) const 
 }
 
 void Machine::too_many_steps(const SourceLocation& loc) const {
-    fail(loc, fmt::format("{} steps without a decision: an endless loop?", max_steps_per_decision));
+    fail(loc, fmt::format("{} million steps without a decision: an endless loop?", max_steps_per_decision / 1'000'000));
 }
 
 void Machine::number_too_large(std::int64_t v, const SourceLocation& loc) const {
-    fail(loc, fmt::format("the number {} is too large (numbers go from -{} to {})", v, max_number, max_number));
+    fail(loc, fmt::format("the number {} is out of range (numbers go from -{} to {})", v, max_number, max_number));
 }
 
 void Machine::start() {

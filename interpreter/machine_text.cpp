@@ -47,13 +47,13 @@ std::string Machine::fill_template(std::int32_t index) {
     std::string out = t.pieces[0];
     for (std::size_t i = 0; i < t.holes.size(); ++i) {
         const std::int32_t hole = t.holes[i];
-        out += show(eval(hole), p_.expr(hole).type);
+        out += show(eval(hole), p_.expr(hole).type, p_.expr(hole).loc);
         out += t.pieces[i + 1];
     }
     return out;
 }
 
-std::string Machine::show(Value v, std::int32_t type) {
+std::string Machine::show(Value v, std::int32_t type, const SourceLocation& loc) {
     if (type < 0) return std::to_string(v);
     const ValueType& t = p_.type(type);
     if (v == none_value && t.kind != ValueKind::text) return "none";
@@ -94,8 +94,8 @@ std::string Machine::show(Value v, std::int32_t type) {
             const auto at = static_cast<std::size_t>(v);
             for (Value i = 0; i < s_.heap[at]; ++i) {
                 if (i) out += ", ";
-                out += show(s_.heap[at + 1 + static_cast<std::size_t>(i)], t.element);
-                if (out.size() > max_text_bytes) fail({}, fmt::format("a text longer than {} bytes", max_text_bytes));
+                out += show(s_.heap[at + 1 + static_cast<std::size_t>(i)], t.element, loc);
+                if (out.size() > max_text_bytes) fail(loc, fmt::format("a text longer than {} bytes", max_text_bytes));
             }
             return out + "]";
         }

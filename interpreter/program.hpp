@@ -50,7 +50,7 @@ enum class ExprOp : std::uint8_t {
     enum_values,         // a: how many values: the list 0..a-1
     negate, logical_not,
     add, subtract, multiply, divide, remainder,
-    less, less_equal, greater, greater_equal, equal, not_equal,  // b: the operands' ValueKind for equal/not_equal
+    less, less_equal, greater, greater_equal, equal, not_equal,  // equal: b the operands' type, a 1 to compare contents
     logical_and, logical_or,
     concat_lists, concat_texts,
     member,              // child 0 in child 1 (list or zone); a: 1 for `not in`

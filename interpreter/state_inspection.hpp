@@ -10,15 +10,23 @@ namespace rulesrun::runtime {
 template <class F>
 auto inspect(const StateData& state, F&& f) {
     auto& s = const_cast<StateData&>(state);
-    const std::size_t heap = s.heap.size(), locals = s.locals.size();
-    const std::int64_t steps = s.steps;
+    // Restores the state on every way out, an exception of a failing strategy or view included.
+    struct Restore {
+        StateData& s;
+        std::size_t heap = s.heap.size(), locals = s.locals.size(), frames = s.frames.size(), scratch = s.scratch.size();
+        std::int64_t steps = s.steps;
+        ~Restore() {
+            s.heap.resize(heap);
+            s.locals.resize(locals);
+            s.frames.resize(frames);
+            s.scratch.resize(scratch);
+            s.triggered.clear();
+            s.steps = steps;
+        }
+    } restore{s};
     Machine m(*s.instance->program, s);
-    m.remember_ = false;  // what functions compute now lives on the part of the heap dropped below
-    auto result = f(m);
-    s.heap.resize(heap);
-    s.locals.resize(locals);
-    s.steps = steps;
-    return result;
+    m.remember_ = false;  // what functions compute now lives on the part of the heap dropped afterwards
+    return f(m);
 }
 
 }  // namespace rulesrun::runtime

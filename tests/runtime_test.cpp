@@ -187,6 +187,132 @@ play {
     }
 }
 
+TEST(Runtime, FieldsWithoutADefaultStartEmpty) {
+    auto game = load_text("empty_fields", R"(game "Empty" {
+  players 1
+}
+state {
+  t: text
+  l: list of int
+  n: int
+  who: player?
+}
+play {
+  n = size(l)
+  say "[{t}] {n} {who}"
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    const auto v = g.view(0);
+    EXPECT_NE(std::find(v.begin(), v.end(), "t = "), v.end()) << testing::PrintToString(v);
+    EXPECT_NE(std::find(v.begin(), v.end(), "l = []"), v.end()) << testing::PrintToString(v);
+    EXPECT_NE(std::find(v.begin(), v.end(), "n = 0"), v.end()) << testing::PrintToString(v);
+    EXPECT_NE(std::find(v.begin(), v.end(), "who = none"), v.end()) << testing::PrintToString(v);
+}
+
+TEST(Runtime, NumbersOutOfRangeAreErrorsNotWrapAround) {
+    auto game = load_text("overflow", R"(game "Overflow" {
+  players 1
+}
+state {
+  n: int = 2147483647
+}
+play {
+  n += 1
+}
+)");
+    ASSERT_TRUE(game);
+    try {
+        start(game);
+        FAIL() << "2147483647 + 1 did not stop the game";
+    } catch (const RuleError& e) {
+        EXPECT_NE(std::string(e.what()).find("overflow.rules:8:3: in play: the number 2147483648 is out of range"), std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(Runtime, ListsTextsAndRecordsCompareByContent) {
+    auto game = load_text("equality", R"(game "Equality" {
+  players 1
+}
+record Pair {
+  a: int
+  b: text
+}
+state {
+  nested: bool = false
+  texts: bool = false
+  records: bool = false
+  different: bool = true
+}
+play {
+  nested = [[1, 2], [3]] == [[1, 2], [3]]
+  texts = ["a" + "b"] == ["ab"]
+  records = [Pair(a: 1, b: "x" + "y")] == [Pair(a: 1, b: "xy")]
+  different = [[1, 2]] == [[2, 1]]
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    const auto v = g.view(0);
+    for (const char* fact : {"nested = true", "texts = true", "records = true", "different = false"}) {
+        EXPECT_NE(std::find(v.begin(), v.end(), fact), v.end()) << fact << " in " << testing::PrintToString(v);
+    }
+}
+
+TEST(Runtime, AFailingStrategyLeavesTheGameAsItWas) {
+    auto game = load_text("failing_strategy", R"(game "Failing strategy" {
+  players 1
+}
+state {
+  total: int = 0
+}
+function ratio(x: int): int {
+  let q = 12 / x
+  return q
+}
+play {
+  let k = choose one of 0..2 by first_player() "k"
+  total = k
+}
+strategy divider "prefers by 12 / choice" {
+  on k prefer ratio(choice)
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    const Game before = g;
+    EXPECT_THROW((void)g.preferences(0, 0), RuleError);
+    EXPECT_TRUE(g == before);
+    g.apply(0, 2);
+    EXPECT_TRUE(g.finished());
+}
+
+TEST(Runtime, IdenticalCardsAreOneChoiceInASubset) {
+    auto game = load_text("identical", R"(game "Identical" {
+  players 1
+}
+card Gem {
+  value: int
+  label: text
+} shown as "{label}"
+deck gems: Gem = [Gem(value: v, label: "gem " + text(v)) copies 3 for v in 1..2]
+zone bag: Gem = gems
+state {
+  got: int = 0
+}
+play {
+  let picked = choose subset of bag where sum([g.value for g in picked]) == 2 by first_player()
+  got = size(picked)
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    // Two of the three gems of value 1, or one of value 2: two different selections, not the 3 + 3 sets of cards.
+    EXPECT_EQ(names_of_actions(g, 0), (std::vector<std::string>{"gem 1 + gem 1", "gem 2"}));
+}
+
 TEST(Runtime, SubsetsAreListedInAStableOrderAndOptionalAddsPass) {
     auto game = load_text("subsets", R"(game "Subsets" {
   players 1
