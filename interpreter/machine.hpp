@@ -55,6 +55,13 @@ public:
 
     // ---- expressions (machine_eval.cpp)
     Value eval(std::int32_t e);
+    // A child expression: a local or a constant is read at once, anything else evaluated.
+    Value operand(std::int32_t index) {
+        const Expr& c = p_.exprs[static_cast<std::size_t>(index)];
+        if (c.op == ExprOp::local) return s_.locals[static_cast<std::size_t>(base_ + c.a)];
+        if (c.op == ExprOp::constant) return c.a;
+        return eval(index);
+    }
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);

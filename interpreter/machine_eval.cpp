@@ -176,7 +176,8 @@ Value Machine::comprehension(const Expr& e) {
     return list;
 }
 
-// The frequent, simple expressions are evaluated here with a small stack frame; the rest in eval_rest.
+// The frequent, simple expressions are evaluated here with a small stack frame; the rest in eval_rest. Leaves
+// (locals and constants, half of all evaluations) are read by operand() without a call.
 Value Machine::eval(std::int32_t index) {
     const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
     switch (e.op) {
@@ -185,23 +186,36 @@ Value Machine::eval(std::int32_t index) {
         case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
         case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
         case ExprOp::player_field: {
-            const Value player = eval(e.first3[0]);
+            const Value player = operand(e.first3[0]);
             if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(in_.players)) return eval_rest(e, index);
             return s_.slots[static_cast<std::size_t>(in_.player_base + player * in_.player_stride + e.a)];
         }
         case ExprOp::card_field: {
-            const Value card = eval(e.first3[0]);
+            const Value card = operand(e.first3[0]);
             if (e.b < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) return eval_rest(e, index);
             return s_.slots[static_cast<std::size_t>(in_.card_base[static_cast<std::size_t>(card)] + e.a)];
         }
-        case ExprOp::logical_and: return eval(e.first3[0]) && eval(e.first3[1]);
-        case ExprOp::logical_or: return eval(e.first3[0]) || eval(e.first3[1]);
-        case ExprOp::logical_not: return !eval(e.first3[0]);
-        case ExprOp::if_then_else: return eval(e.first3[0]) ? eval(e.first3[1]) : eval(e.first3[2]);
+        case ExprOp::logical_and: return operand(e.first3[0]) && operand(e.first3[1]);
+        case ExprOp::logical_or: return operand(e.first3[0]) || operand(e.first3[1]);
+        case ExprOp::logical_not: return !operand(e.first3[0]);
+        case ExprOp::if_then_else: return operand(e.first3[0]) ? operand(e.first3[1]) : operand(e.first3[2]);
         case ExprOp::equal:
         case ExprOp::not_equal:
-            if (e.a == 0) return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
+            if (e.a == 0) return (operand(e.first3[0]) == operand(e.first3[1])) == (e.op == ExprOp::equal);
             return eval_rest(e, index);  // texts, lists and records compare by content
+        case ExprOp::less:
+        case ExprOp::less_equal:
+        case ExprOp::greater:
+        case ExprOp::greater_equal: {
+            const Value a = operand(e.first3[0]), b = operand(e.first3[1]);
+            if (a == none_value || b == none_value) return eval_rest(e, index);  // reports which side is none
+            switch (e.op) {
+                case ExprOp::less: return a < b;
+                case ExprOp::less_equal: return a <= b;
+                case ExprOp::greater: return a > b;
+                default: return a >= b;
+            }
+        }
         default: return eval_rest(e, index);
     }
 }

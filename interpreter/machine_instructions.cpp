@@ -25,12 +25,12 @@ inline bool Machine::step(const Instr& in) {
     switch (in.code) {
         case Code::jump: s_.frames.back().pc = in.a; return true;
         case Code::jump_unless: {
-            const Value v = eval(in.e1);
+            const Value v = operand(in.e1);
             if (v) next(); else s_.frames.back().pc = in.a;
             return true;
         }
         case Code::set_local: {
-            const Value v = eval(in.e1);
+            const Value v = operand(in.e1);
             local(in.a) = in.b ? checked(combine(local(in.a), v, in.b), in.loc) : v;
             next();
             return true;
