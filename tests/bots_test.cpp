@@ -7,6 +7,7 @@
 #include <set>
 
 #include "bots.hpp"
+#include "test_games.hpp"
 #include "game.hpp"
 
 namespace rulesrun {
@@ -25,25 +26,9 @@ std::string list_error(const std::string& list, bool allow_human) {
     return "no error";
 }
 
-std::shared_ptr<const runtime::GameDefinition> load(const std::string& path) {
-    auto loaded = runtime::load_game(path);
-    std::string messages;
-    for (const auto& d : loaded.diagnostics) messages += render_diagnostic(loaded.sources, d, false);
-    EXPECT_TRUE(loaded.game) << messages;
-    return loaded.game;
-}
+using testing_support::load_rules;
 
-std::shared_ptr<const runtime::GameDefinition> load_rules(const std::string& name) {
-    return load(std::string(RULESRUN_SOURCE_DIR) + "/rules/" + name);
-}
-
-std::shared_ptr<const runtime::GameDefinition> load_text(const std::string& name, const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "rulesrun_bots_test";
-    std::filesystem::create_directories(dir);
-    const auto path = dir / (name + ".rules");
-    std::ofstream(path) << text;
-    return load(path.string());
-}
+using testing_support::load_text;
 
 Game start(const std::shared_ptr<const runtime::GameDefinition>& definition, int players, std::uint64_t seed) {
     return Game(definition, runtime::resolve_settings(*definition, {players, {}, seed}));

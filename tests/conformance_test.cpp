@@ -24,6 +24,7 @@
 
 #include "bots.hpp"
 #include "game.hpp"
+#include "test_games.hpp"
 #include "program.hpp"  // the declared visibility of zones and player fields: what a view must hide
 #include "random.hpp"
 #include "simulation.hpp"
@@ -561,11 +562,7 @@ INSTANTIATE_TEST_SUITE_P(RulesFiles, Conformance, testing::ValuesIn(rules_files(
 
 // ---- engine bugs found by this suite, each reduced to a small rules file --------------------------------------------
 
-LoadedGame load_text(const std::string& name, const std::string& text) {
-    const auto path = std::filesystem::temp_directory_path() / ("rulesrun_conformance_test_" + name + ".rules");
-    std::ofstream(path) << text;
-    return load_game(path.string());
-}
+LoadedGame load_text(const std::string& name, const std::string& text) { return testing_support::load_written(name, text); }
 
 // A zone of the whole table declared `private` would belong to no seat: the checker refuses it
 // (tests/diagnostics/private_zone_without_owner.rules), so no view has to decide who sees it.

@@ -2,26 +2,17 @@
 // the end, statistics, views, and the limits that stop runaway rules.
 #include <gtest/gtest.h>
 
-#include <filesystem>
-#include <fstream>
 
 #include "game.hpp"
+#include "test_games.hpp"
 
 namespace rulesrun::runtime {
 namespace {
 
-// Writes a rules file to a temporary folder and loads it; fails the test with the diagnostics when it does not load.
-std::shared_ptr<const GameDefinition> load_text(const std::string& name, const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "rulesrun_runtime_test";
-    std::filesystem::create_directories(dir);
-    const auto path = dir / (name + ".rules");
-    std::ofstream(path) << text;
-    LoadedGame loaded = load_game(path.string());
-    std::string messages;
-    for (const auto& d : loaded.diagnostics) messages += render_diagnostic(loaded.sources, d, false);
-    EXPECT_TRUE(loaded.game) << messages;
-    return loaded.game;
-}
+using testing_support::load_text;
+
+// The message of the RuleError that starting the game throws, or "" when it starts.
+std::string rule_error_at_start(const std::shared_ptr<const GameDefinition>& game);
 
 Game start(const std::shared_ptr<const GameDefinition>& game, int players = 0, std::uint64_t seed = 1,
            std::vector<std::pair<std::string, std::string>> options = {}) {
@@ -30,6 +21,15 @@ Game start(const std::shared_ptr<const GameDefinition>& game, int players = 0, s
     s.seed = seed;
     s.options = std::move(options);
     return Game(game, resolve_settings(*game, s));
+}
+
+std::string rule_error_at_start(const std::shared_ptr<const GameDefinition>& game) {
+    try {
+        start(game);
+    } catch (const RuleError& e) {
+        return e.what();
+    }
+    return "";
 }
 
 int action_named(const Game& g, int seat, const std::string& name) {
@@ -130,15 +130,11 @@ procedure spin() {
 }
 )");
     ASSERT_TRUE(game);
-    try {
-        start(game);
-        FAIL() << "the endless loop was not stopped";
-    } catch (const RuleError& e) {
-        const std::string message = e.what();
+    const std::string message = rule_error_at_start(game);
+    ASSERT_NE(message, "") << "the endless loop was not stopped";
         EXPECT_NE(message.find("endless.rules:"), std::string::npos) << message;
         EXPECT_NE(message.find("procedure spin"), std::string::npos) << message;
         EXPECT_NE(message.find("endless loop"), std::string::npos) << message;
-    }
 }
 
 TEST(Runtime, EndlessRecursionStopsWithAnError) {
@@ -158,12 +154,9 @@ procedure again() {
 }
 )");
     ASSERT_TRUE(game);
-    try {
-        start(game);
-        FAIL() << "the recursion was not stopped";
-    } catch (const RuleError& e) {
-        EXPECT_NE(std::string(e.what()).find("function deep"), std::string::npos) << e.what();
-    }
+    const std::string message = rule_error_at_start(game);
+    ASSERT_NE(message, "") << "the recursion was not stopped";
+        EXPECT_NE(message.find("function deep"), std::string::npos) << message;
 }
 
 TEST(Runtime, AHugeDeckIsRefusedWithAnError) {
@@ -179,12 +172,9 @@ play {
 }
 )");
     ASSERT_TRUE(game);
-    try {
-        start(game);
-        FAIL() << "a deck of a billion cards was built";
-    } catch (const RuleError& e) {
-        EXPECT_NE(std::string(e.what()).find("more than 100000 cards"), std::string::npos) << e.what();
-    }
+    const std::string message = rule_error_at_start(game);
+    ASSERT_NE(message, "") << "a deck of a billion cards was built";
+        EXPECT_NE(message.find("more than 100000 cards"), std::string::npos) << message;
 }
 
 TEST(Runtime, FieldsWithoutADefaultStartEmpty) {
@@ -223,13 +213,10 @@ play {
 }
 )");
     ASSERT_TRUE(game);
-    try {
-        start(game);
-        FAIL() << "2147483647 + 1 did not stop the game";
-    } catch (const RuleError& e) {
-        EXPECT_NE(std::string(e.what()).find("overflow.rules:8:3: in play: the number 2147483648 is out of range"), std::string::npos)
-            << e.what();
-    }
+    const std::string message = rule_error_at_start(game);
+    ASSERT_NE(message, "") << "2147483647 + 1 did not stop the game";
+        EXPECT_NE(message.find("overflow.rules:8:3: in play: the number 2147483648 is out of range"), std::string::npos)
+            << message;
 }
 
 TEST(Runtime, ListsTextsAndRecordsCompareByContent) {

@@ -7,22 +7,17 @@
 #include <numeric>
 
 #include "simulation.hpp"
+#include "test_games.hpp"
 
 namespace rulesrun {
 namespace {
 
-std::shared_ptr<const runtime::GameDefinition> load(const std::string& path) {
-    auto loaded = runtime::load_game(path);
-    std::string messages;
-    for (const auto& d : loaded.diagnostics) messages += render_diagnostic(loaded.sources, d, false);
-    EXPECT_TRUE(loaded.game) << messages;
-    return loaded.game;
-}
+using testing_support::load_rules;
 
 SimulationRequest request(const std::string& rules, int players, const std::string& bots, std::int64_t games,
                           int threads, std::uint64_t seed = 1) {
     SimulationRequest r;
-    r.game = load(std::string(RULESRUN_SOURCE_DIR) + "/rules/" + rules);
+    r.game = load_rules(rules);
     r.settings = runtime::resolve_settings(*r.game, {players, {}, seed});
     r.bots = parse_bot_list(bots, r.game->strategies(), false);
     r.games = games;
@@ -125,7 +120,7 @@ play {
 score(p) = highest
 )";
     SimulationRequest req;
-    req.game = load(path);
+    req.game = testing_support::expect_game(runtime::load_game(path));
     req.settings = runtime::resolve_settings(*req.game, {1, {}, 3});
     req.bots = parse_bot_list("random", req.game->strategies(), false);
     req.games = 500;
