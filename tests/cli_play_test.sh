@@ -11,16 +11,8 @@ SOURCE=${2:?usage: cli_play_test.sh RULESRUN SOURCE_DIR}
 PIG="$SOURCE/rules/pig.rules"
 DIAMANT="$SOURCE/rules/diamant.rules"
 
-command -v python3 >/dev/null || { echo "FAIL: python3 is needed to validate --json output"; exit 1; }
-
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+# shellcheck source=cli_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
 # run EXPECTED_CODE INPUT_FILE ARGS...: runs rulesrun with a time limit and INPUT_FILE as standard input; stdout in
 # $WORK/out, stderr in $WORK/err.

@@ -9,16 +9,8 @@ TESTS=${2:?usage: cli_test.sh RULESRUN TESTS_DIR}
 # The unknown-zone error comes from the semantic checker. Set RULESRUN_CLI_SEMANTIC=0 to tolerate its absence.
 SEMANTIC=${RULESRUN_CLI_SEMANTIC:-1}
 
-command -v python3 >/dev/null || { echo "FAIL: python3 is needed to validate --json output"; exit 1; }
-
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-failures=0
-
-fail() {
-    echo "FAIL: $*"
-    failures=$((failures + 1))
-}
+# shellcheck source=cli_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
 # run EXPECTED_CODE ARGS...: runs rulesrun with a time limit; stdout in $WORK/out, stderr in $WORK/err.
 run() {
