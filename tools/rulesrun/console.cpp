@@ -2,11 +2,11 @@
 
 #include <unistd.h>
 
-#include <charconv>
 #include <iostream>
 
 #include <fmt/format.h>
 
+#include "action_entry.hpp"
 #include "game_text.hpp"
 
 namespace rulesrun::cli {
@@ -35,18 +35,6 @@ void show_question(std::ostream& out, const runtime::Game& game, int seat, const
 }
 
 }  // namespace
-
-std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names) {
-    entry = trim(entry);
-    int number = 0;
-    const auto [end, error] = std::from_chars(entry.data(), entry.data() + entry.size(), number);
-    if (error == std::errc() && end == entry.data() + entry.size() && number >= 1 &&
-        number <= static_cast<int>(action_names.size()))
-        return number - 1;
-    for (std::size_t i = 0; i < action_names.size(); ++i)
-        if (action_names[i] == entry) return static_cast<int>(i);
-    return std::nullopt;
-}
 
 int Console::ask_action(const runtime::Game& game, int seat) {
     const auto names = action_names(game, seat);

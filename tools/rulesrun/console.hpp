@@ -17,10 +17,6 @@ namespace rulesrun::cli {
 // Standard input ended while a human was expected to type something.
 struct EndOfInput {};
 
-// The action an entry names: its number in the list (from 1) or, failing that, its exact name. Numbers come first
-// because they are what the list shows; blanks around the entry do not count.
-std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names);
-
 class Console {
 public:
     // `echo`: write each line read after it is read, so that a transcript of piped input reads like a session at a

@@ -1,0 +1,26 @@
+// What a human types to pick an action in `play`: the action's number, its name, or another way of naming it. Each
+// way is a matcher; they are tried in order and the first that names exactly one action wins. A new way of naming
+// actions (coordinates, cards, an arithmetic expression) is one more matcher in action_entry.cpp's list.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace rulesrun::cli {
+
+// A matcher gets the entry without surrounding blanks and the names of the legal actions, in their listed order; it
+// returns the index of the one action the entry names, or nothing (no match, or more than one).
+using EntryMatcher = std::optional<int> (*)(std::string_view entry, const std::vector<std::string>& action_names);
+
+std::optional<int> match_number(std::string_view entry, const std::vector<std::string>& action_names);
+std::optional<int> match_exact_name(std::string_view entry, const std::vector<std::string>& action_names);
+// Letters compared without case, and runs of blanks count as one: "Take  ALL" names "take all".
+std::optional<int> match_loose_name(std::string_view entry, const std::vector<std::string>& action_names);
+
+// The action an entry names: its number in the list (from 1) or, failing that, its name (see the matchers). Numbers
+// come first because they are what the list shows; blanks around the entry do not count.
+std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names);
+
+}  // namespace rulesrun::cli
