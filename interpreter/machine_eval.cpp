@@ -284,12 +284,12 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         }
         case ExprOp::member: {
             const Value x = arg(0);
-            const std::int32_t container = p_.child(e, 1);
-            const Sequence s = sequence(container);
             const std::int32_t type = p_.expr(p_.child(e, 0)).type;
-            charge(s.length, e.loc);
             bool found = false;
-            for (std::int32_t i = 0; i < s.length && !found; ++i) found = values_equal(x, element(s, i), type);
+            each_value(p_.child(e, 1), e.loc, [&](Value v) {
+                found = values_equal(x, v, type);
+                return !found;
+            });
             return found != (e.a == 1);
         }
         case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);
