@@ -25,12 +25,12 @@ inline Machine::Flow Machine::step(const Instr& in) {
     switch (in.code) {
         case Code::jump: s_.frames.back().pc = in.a; return Flow::next;
         case Code::jump_unless: {
-            const Value v = operand(in.e1);
+            const Value v = eval(in.e1);
             if (v) next(); else s_.frames.back().pc = in.a;
             return Flow::next;
         }
         case Code::set_local: {
-            const Value v = operand(in.e1);
+            const Value v = eval(in.e1);
             local(in.a) = in.b ? checked(combine(local(in.a), v, in.b), in.loc) : v;
             next();
             return Flow::next;
@@ -184,16 +184,15 @@ void Machine::call_procedure(const Instr& in) {
     if (s_.frames.size() >= max_call_depth) {
         fail(in.loc, fmt::format("calls nested {} deep: a rule that calls itself without end?", max_call_depth));
     }
-    const std::size_t mark = s_.scratch.size();
-    for (std::int32_t i = 0; i < in.arg_count; ++i) {
-        s_.scratch.push_back(eval(p_.expr_children[static_cast<std::size_t>(in.first_arg + i)]));
-    }
-    ++s_.frames.back().pc;
+    // The callee's locals are made first and the arguments evaluated straight into them: functions the arguments
+    // call put their own locals after these and take them away again.
     const auto base = static_cast<std::int32_t>(s_.locals.size());
     s_.locals.resize(static_cast<std::size_t>(base + c.locals), none_value);
-    std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(),
-              s_.locals.begin() + base);
-    s_.scratch.resize(mark);
+    for (std::int32_t i = 0; i < in.arg_count; ++i) {
+        const Value v = eval(p_.expr_children[static_cast<std::size_t>(in.first_arg + i)]);
+        s_.locals[static_cast<std::size_t>(base + i)] = v;
+    }
+    ++s_.frames.back().pc;
     s_.frames.push_back({in.a, c.entry, base});
 }
 
