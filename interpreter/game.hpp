@@ -160,7 +160,7 @@ public:
     [[nodiscard]] const std::vector<ActionRecord>& history() const;
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
-    [[nodiscard]] std::int64_t steps() const;                      // statements run so far (game length in work)
+    [[nodiscard]] std::int64_t steps() const;                      // loop rounds, calls and list values so far (work done)
     // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
     [[nodiscard]] std::size_t state_values() const;
 
