@@ -118,7 +118,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
         case Code::shuffle: {
             const Value zone = eval(in.e1);
             if (zone == none_value) fail(in.loc, "cannot shuffle 'none': no zone given");
-            shuffle_zone(zone);
+            shuffle_zone(zone, in.loc);
             next();
             return Flow::next;
         }
