@@ -37,6 +37,7 @@ std::shared_ptr<Program> Compiler::run() {
         }
     }
     link_statistics_and_endings();
+    settle_function_dependencies();
     if (program_->play < 0) {
         diagnostics_.push_back({Severity::error, {}, "the game has no 'play' block"});
     }

@@ -134,6 +134,17 @@ public:
     std::string space_name(Value space) const;
     std::string card_name(Value card);     // its `shown as`, else "Type N"
 
+    // A write of this kind: functions that read such things compute their value again.
+    void changed(StateKind kind) { ++s_.changes[static_cast<std::size_t>(kind)]; }
+    // Grows whenever anything of the kinds in `reads` changes (the counts only grow, so their sum does too).
+    std::int64_t state_stamp(std::uint8_t reads) const {
+        std::int64_t stamp = s_.version;
+        for (int k = 0; k < state_kinds; ++k) {
+            if (reads & (1u << k)) stamp += s_.changes[static_cast<std::size_t>(k)];
+        }
+        return stamp;
+    }
+
     // Counts work that is not an instruction (list building, function calls, scans) against the step limit.
     void charge(std::int64_t work, const SourceLocation& loc) {
         s_.steps += work;

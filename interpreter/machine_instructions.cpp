@@ -42,7 +42,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             const Value v = eval(in.e1);
             Value& target = s_.slots[static_cast<std::size_t>(in.a)];
             target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
-            ++s_.version;
+            changed(StateKind::state_fields);
             next();
             return Flow::next;
         }
@@ -56,7 +56,9 @@ inline Machine::Flow Machine::step(const Instr& in) {
                                                                         : space_slot(object, in.a, in.c, in.loc);
             Value& target = s_.slots[static_cast<std::size_t>(slot)];
             target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
-            ++s_.version;
+            changed(in.code == Code::set_player_field ? StateKind::player_fields
+                    : in.code == Code::set_card_field ? StateKind::card_fields
+                                                      : StateKind::spaces);
             next();
             return Flow::next;
         }
@@ -140,7 +142,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             const auto s = static_cast<std::size_t>(space);
             const std::size_t fields = p_.boards[static_cast<std::size_t>(in_.space_board[s])].fields.size();
             s_.slots[static_cast<std::size_t>(in_.space_base[s]) + fields] = 0;
-            ++s_.version;
+            changed(StateKind::spaces);
             next();
             return Flow::next;
         }

@@ -169,6 +169,14 @@ struct ChoicePoint {
 
 // ---- declarations ----------------------------------------------------------------------------------------------
 
+// What a function's value may depend on. Each write bumps its kind's count of changes; a function remembers its value
+// (machine_eval.cpp) until something of a kind it reads changes, so writing a card's field does not make every
+// function that only reads players' fields compute again.
+enum class StateKind : std::uint8_t { state_fields, player_fields, card_fields, spaces, zones };
+inline constexpr int state_kinds = 5;
+inline constexpr std::uint8_t reads_everything = (1u << state_kinds) - 1;
+constexpr std::uint8_t bit(StateKind kind) { return static_cast<std::uint8_t>(1u << static_cast<unsigned>(kind)); }
+
 struct Callable {
     std::string name;
     std::string kind;                 // "procedure", "function", "play", "setup", "event", "score", ...
@@ -177,6 +185,8 @@ struct Callable {
     std::int32_t params = 0;
     std::int32_t locals = 0;          // slots, parameters included
     std::vector<std::int32_t> local_types;  // type of every slot (-1: not a heap value): the collector's roots
+    std::uint8_t reads = 0;           // bits of StateKind its value depends on (the functions it calls included)
+    bool rememberable = true;         // false when it draws chance (roll, random) or reads a strategy's me/choice
     SourceLocation loc;
 };
 
