@@ -177,7 +177,7 @@ public:
     [[nodiscard]] const std::vector<ActionRecord>& history() const;
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
-    [[nodiscard]] std::int64_t steps() const;                      // statements run so far (game length in work)
+    [[nodiscard]] std::int64_t steps() const;                      // loop rounds, calls and list values so far (work done)
     // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
     [[nodiscard]] std::size_t state_values() const;
 
@@ -194,6 +194,17 @@ public:
     [[nodiscard]] std::vector<std::int32_t> preferences(int strategy, int seat) const;
     // The same into a vector the caller keeps (no allocation once it is large enough): for simulations.
     void preferences(int strategy, int seat, std::vector<std::int32_t>& scores) const;
+
+    // Information sets, for search bots (docs/engine.md, "Determinization"): replaces everything `seat` cannot know
+    // by a random guess consistent with what it sees. The cards in places the seat cannot see (hidden zones, the
+    // other seats' private zones) are gathered in card order and dealt back at random among those places, each zone
+    // keeping its size and its declared card type; the other seats' secret answers to a pending simultaneous decision
+    // are withdrawn (they must answer again); the history is emptied (it is no longer a replay of this state); and
+    // the generator is reseeded. Two games that differ only in what `seat` cannot see become equal for the same
+    // seed. The other seats' `private` player fields are kept as they are (nothing says how to guess them).
+    // seat -1 is a spectator: every private zone is dealt again.
+    void determinize(int seat, std::uint64_t seed);
+    [[nodiscard]] Game determinized(int seat, std::uint64_t seed) const;
 
     // Equal when everything that determines the rest of the game is equal (state, pending decisions, generator).
     friend bool operator==(const Game& a, const Game& b);
