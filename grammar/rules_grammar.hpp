@@ -276,7 +276,10 @@ struct by_keyword : KW("by") {};
 NODE(grid_shape, if_must<KW("grid"), _, expr, _, by_keyword, _, expr>);
 NODE(ring_shape, if_must<KW("ring"), _, expr>);
 struct board_shape : sor<grid_shape, ring_shape> {};
-NODE(board_decl, if_must<KW("board"), _, name, _, colon, _, board_shape, _, of_keyword, _, name, _, field_list>);
+// `shown as NAME`: a function of one space giving the text drawn for it (docs/language.md).
+NODE(shown_by_function, if_must<KW("shown"), _, as_keyword, _, name>);
+NODE(board_decl, if_must<KW("board"), _, name, _, colon, _, board_shape, _, of_keyword, _, name, _, field_list,
+                         opt<_, shown_by_function>>);
 
 struct faces_keyword : KW("faces") {};
 NODE(die_decl, if_must<KW("die"), _, name, _, colon, _, expr, _, faces_keyword>);

@@ -108,6 +108,7 @@ public:
     Type check_expr(const Node& e, const Type* expected = nullptr);
     Type check_expr_kind(const Node& e, const Type* expected);
     Type check_name(const Node& e, const Type* expected);
+    void check_space_display(const Node& function, std::string_view board);
     Type check_binary(const Node& e);
     Type check_field(const Node& e);
     Type check_index(const Node& e);

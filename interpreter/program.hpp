@@ -237,6 +237,7 @@ struct BoardDecl {
     bool grid = true;
     std::int32_t rows = -1, columns = -1;  // expressions (a ring has only `rows`: its length)
     std::vector<FieldInfo> fields;
+    std::int32_t shown_as = -1;  // callable giving a space's text when the board is drawn, or -1
 };
 
 struct TableDecl {

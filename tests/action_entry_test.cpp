@@ -30,5 +30,18 @@ TEST(ActionEntry, AnEntryThatFitsTwoActionsNamesNone) {
     EXPECT_EQ(parse_action_entry("Pass", twins), 0);
 }
 
+TEST(ActionEntry, GridCoordinatesWithAnyCaseAndSeparators) {
+    const std::vector<std::string> moves = {"a1-a3", "c3-c5", "c3-e3", "remove c3", "c1"};
+    EXPECT_EQ(parse_action_entry("c3-c5", moves), 1);
+    EXPECT_EQ(parse_action_entry("C3 C5", moves), 1);
+    EXPECT_EQ(parse_action_entry("c3c5", moves), 1);
+    EXPECT_EQ(parse_action_entry("c3 to e3", moves), 2);
+    EXPECT_EQ(parse_action_entry("C1", moves), 4);
+    EXPECT_EQ(parse_action_entry("c3", moves), std::nullopt);      // "remove c3" is not coordinates alone
+    EXPECT_EQ(parse_action_entry("c5-c3", moves), std::nullopt);   // the order counts
+    EXPECT_EQ(parse_action_entry("c3-c6", moves), std::nullopt);
+    EXPECT_EQ(parse_action_entry("c3 x c5", moves), std::nullopt);  // a stray word is not a separator
+}
+
 }  // namespace
 }  // namespace rulesrun::cli

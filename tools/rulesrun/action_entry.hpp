@@ -18,6 +18,9 @@ std::optional<int> match_number(std::string_view entry, const std::vector<std::s
 std::optional<int> match_exact_name(std::string_view entry, const std::vector<std::string>& action_names);
 // Letters compared without case, and runs of blanks count as one: "Take  ALL" names "take all".
 std::optional<int> match_loose_name(std::string_view entry, const std::vector<std::string>& action_names);
+// Grid coordinates in any case and with any separators: "C3 c5", "c3c5" and "c3 to c5" name "c3-c5"
+// (coordinate_entry.cpp).
+std::optional<int> match_coordinates(std::string_view entry, const std::vector<std::string>& action_names);
 
 // The action an entry names: its number in the list (from 1) or, failing that, its name (see the matchers). Numbers
 // come first because they are what the list shows; blanks around the entry do not count.
