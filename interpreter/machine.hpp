@@ -37,7 +37,8 @@ public:
     void resume_with_answers();            // every pending decision has its answer
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
-    [[gnu::always_inline]] bool step(const Instr& in);
+    enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits
+    [[gnu::always_inline]] Flow step(const Instr& in);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
@@ -59,14 +60,15 @@ public:
     Value call_value(std::int32_t callable, std::int32_t expr, Value argument);  // score, statistics, endings
 
     // ---- expressions (machine_eval.cpp)
-    Value eval(std::int32_t e);
-    // A child expression: a local or a constant is read at once, anything else evaluated.
-    Value operand(std::int32_t index) {
+    // An expression's value. Leaves (a local or a constant: half of all evaluations) are read here, inline, without
+    // a call; the rest goes to eval_node.
+    Value eval(std::int32_t index) {
         const Expr& c = p_.exprs[static_cast<std::size_t>(index)];
         if (c.op == ExprOp::local) return s_.locals[static_cast<std::size_t>(base_ + c.a)];
         if (c.op == ExprOp::constant) return c.a;
-        return eval(index);
+        return eval_node(index);
     }
+    [[gnu::noinline]] Value eval_node(std::int32_t e);
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
@@ -74,6 +76,10 @@ public:
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);
     Sequence sequence(std::int32_t e);
+    // Visits the values of a list expression in order; `visit(v)` returns false to stop early. A comprehension is
+    // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
+    template <typename Visit>
+    void each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit);
     Value element(const Sequence& s, std::int32_t i) const;
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
@@ -134,5 +140,27 @@ public:
     std::size_t expression_calls_ = 0; // functions with an expression body being evaluated (they push no frame)
     std::int64_t step_limit_ = 0;     // declared after the references above: initialised from s_
 };
+
+template <typename Visit>
+void Machine::each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit) {
+    const Expr& e = p_.expr(list);
+    if (e.op == ExprOp::comprehension && (e.b & 2) == 0) {  // no `copies`: one value per element at most
+        const Sequence source = sequence(e.first3[0]);
+        const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
+        const auto slot = static_cast<std::size_t>(base_ + e.a);
+        for (std::int32_t i = 0; i < source.length; ++i) {
+            charge(1, e.loc);
+            s_.locals[slot] = element(source, i);
+            if (where >= 0 && !eval(where)) continue;
+            if (!visit(eval(e.first3[1]))) return;
+        }
+        return;
+    }
+    const Sequence s = sequence(list);
+    charge(s.length, loc);
+    for (std::int32_t i = 0; i < s.length; ++i) {
+        if (!visit(element(s, i))) return;
+    }
+}
 
 }  // namespace rulesrun::runtime
