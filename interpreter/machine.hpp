@@ -91,12 +91,16 @@ public:
     Value builtin(const Expr& e);
     Value ring_step(Value space, std::int32_t steps, const SourceLocation& loc);
 
+    // ---- chance forced by a test (machine_forced.cpp, docs/fixtures.md)
+    [[gnu::cold, gnu::noinline]] Value forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc);
+    [[gnu::cold, gnu::noinline]] void force_order(std::int32_t zone, const SourceLocation& loc);
+
     // ---- memory (machine_memory.cpp)
     std::int32_t allocate(std::int32_t length, const SourceLocation& loc);
     Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc);
     void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
     void remove_from_zone(Value card);
-    void shuffle_zone(std::int32_t zone);
+    void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
     void collect_garbage();
     Value relocate(Value v, std::int32_t type, std::vector<Value>& to);
 
@@ -108,6 +112,7 @@ public:
     std::string show_with_self(std::int32_t template_index, Value self);
     std::string seat_name(Value seat) const;
     std::string space_name(Value space) const;
+    std::string card_name(Value card);     // its `shown as`, else "Type N"
 
     // Counts work that is not an instruction (list building, function calls, scans) against the step limit.
     void charge(std::int64_t work, const SourceLocation& loc) {

@@ -171,11 +171,17 @@ Value Machine::builtin(const Expr& e) {
             if (die < 0 || static_cast<std::size_t>(die) >= in_.die_faces.size()) fail(e.loc, "cannot roll 'none': no die given");
             const Value faces = in_.die_faces[static_cast<std::size_t>(die)];
             if (faces < 1) fail(e.loc, fmt::format("die {} has {} faces", p_.dice[static_cast<std::size_t>(die)].name, faces));
+            if (s_.forced_next < s_.forced.size()) [[unlikely]] {
+                return forced_number(1, faces, fmt::format("a face of die {}", p_.dice[static_cast<std::size_t>(die)].name), e.loc);
+            }
             return 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
         }
         case Builtin::random: {
             const Value low = arg(0), high = arg(1);
             if (high < low) fail(e.loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
+            if (s_.forced_next < s_.forced.size()) [[unlikely]] {
+                return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), e.loc);
+            }
             return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
         }
         case Builtin::row:

@@ -23,7 +23,10 @@ inline Machine::Flow Machine::step(const Instr& in) {
     auto next = [this] { ++s_.frames.back().pc; };
     auto local = [this](std::int32_t slot) -> Value& { return s_.locals[static_cast<std::size_t>(base_ + slot)]; };
     switch (in.code) {
-        case Code::jump: s_.frames.back().pc = in.a; return Flow::next;
+        case Code::jump:  // every loop goes back through a jump, for_next or repeat_next: they count the steps
+            charge(1, in.loc);
+            s_.frames.back().pc = in.a;
+            return Flow::next;
         case Code::jump_unless: {
             const Value v = eval(in.e1);
             if (v) next(); else s_.frames.back().pc = in.a;
@@ -72,6 +75,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             return Flow::next;
         }
         case Code::for_next: {
+            charge(1, in.loc);
             const Value list = local(in.a);
             const Value position = local(in.b);
             if (position >= s_.heap[static_cast<std::size_t>(list)]) {
@@ -85,6 +89,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
         }
         case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return Flow::next;
         case Code::repeat_next:
+            charge(1, in.loc);
             if (local(in.a) <= 0) {
                 s_.frames.back().pc = in.d;
             } else {
@@ -113,7 +118,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
         case Code::shuffle: {
             const Value zone = eval(in.e1);
             if (zone == none_value) fail(in.loc, "cannot shuffle 'none': no zone given");
-            shuffle_zone(zone);
+            shuffle_zone(zone, in.loc);
             next();
             return Flow::next;
         }
@@ -166,7 +171,6 @@ void Machine::run_until(std::size_t depth) {
         callable_ = s_.frames.back().callable;
         for (;;) {
             const Instr& in = code[s_.frames.back().pc];
-            if (++s_.steps > step_limit_) too_many_steps(in.loc);
             const Flow flow = step(in);
             if (in.check_end) {
                 check_endings();
@@ -181,6 +185,7 @@ void Machine::run_until(std::size_t depth) {
 
 void Machine::call_procedure(const Instr& in) {
     const Callable& c = p_.callables[static_cast<std::size_t>(in.a)];
+    charge(1, in.loc);
     if (s_.frames.size() >= max_call_depth) {
         fail(in.loc, fmt::format("calls nested {} deep: a rule that calls itself without end?", max_call_depth));
     }
@@ -328,6 +333,7 @@ bool Machine::offer_menu(const Instr& in) {
 // The loop of `simultaneously`: first every player's secret choice is collected (phase 0), then, once all are
 // known, the bodies run in list order (phase 1).
 bool Machine::simultaneous_next(const Instr& in) {
+    charge(1, in.loc);
     const auto block = static_cast<std::size_t>(base_ + in.a);
     const Value list = s_.locals[block];
     const Value position = s_.locals[block + 1];
