@@ -12,17 +12,11 @@
 namespace rulesrun::runtime {
 namespace {
 
+using testing_support::action_names;
+using testing_support::start_game;
+
 std::shared_ptr<const GameDefinition> test_game(const std::string& file) {
     return testing_support::expect_game(load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/" + file));
-}
-
-Game start(const std::shared_ptr<const GameDefinition>& game, int players, std::uint64_t seed,
-           std::vector<std::pair<std::string, std::string>> options = {}) {
-    Settings s;
-    s.players = players;
-    s.seed = seed;
-    s.options = std::move(options);
-    return Game(game, resolve_settings(*game, s));
 }
 
 // How often the closure card lies at each depth (1: last card) over `deals` seeded set-ups.
@@ -30,7 +24,7 @@ std::map<int, int> closure_depths(int players, const std::string& closure, int d
     static const auto game = test_game("diams_closure_depth.rules");
     std::map<int, int> counts;
     for (int seed = 1; seed <= deals; ++seed) {
-        const Game g = start(game, players, static_cast<std::uint64_t>(seed), {{"closure", closure}});
+        const Game g = start_game(game, players, static_cast<std::uint64_t>(seed), {{"closure", closure}});
         for (const StatSample& s : g.samples()) ++counts[s.value];
     }
     return counts;
@@ -77,20 +71,14 @@ TEST(Diams, TheFixedClosureCardIsAlwaysLast) {
     }
 }
 
-std::vector<std::string> action_names(const Game& g, int seat) {
-    std::vector<std::string> names;
-    for (int a = 0; a < g.action_count(seat); ++a) names.push_back(g.action_name(seat, a));
-    return names;
-}
-
 // Two games that differ only in the hands of players 2 and 3: player 1 sees the same, may do the same, and every
 // strategy (even one that tries to read player 2's hand) prefers the same, through his whole first turn.
 TEST(Diams, ASeatKnowsNothingOfTheOtherHands) {
     const auto game = test_game("diams_swapped_hands.rules");
     for (std::uint64_t seed = 1; seed <= 5; ++seed) {
         SCOPED_TRACE("seed " + std::to_string(seed));
-        Game a = start(game, 3, seed, {{"swap", "false"}});
-        Game b = start(game, 3, seed, {{"swap", "true"}});
+        Game a = start_game(game, 3, seed, {{"swap", "false"}});
+        Game b = start_game(game, 3, seed, {{"swap", "true"}});
         ASSERT_FALSE(a == b);
         ASSERT_NE(a.view(1), b.view(1));  // player 2 sees his own hand change
         int decisions = 0;

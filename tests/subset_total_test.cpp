@@ -12,18 +12,8 @@ namespace rulesrun::runtime {
 namespace {
 
 using testing_support::load_text;
-
-Game start(const std::shared_ptr<const GameDefinition>& game, std::vector<std::pair<std::string, std::string>> options = {}) {
-    Settings s;
-    s.options = std::move(options);
-    return Game(game, resolve_settings(*game, s));
-}
-
-std::vector<std::string> names_of_actions(const Game& g, int seat) {
-    std::vector<std::string> names;
-    for (int a = 0; a < g.action_count(seat); ++a) names.push_back(g.action_name(seat, a));
-    return names;
-}
+using testing_support::action_names;
+using testing_support::start_game;
 
 // A bag of gems whose values are 0..5 (value 0: worthless glass), `copies` of each; `choice` is the subset choice.
 std::string gems_game(int copies, const std::string& choice) {
@@ -54,12 +44,12 @@ TEST(SubsetTotal, ListsTheSameSelectionsInTheSameOrderAsTheEquivalentWhere) {
         auto with_where = load_text("gems_where", gems_game(2, "choose subset of bag where sum([g.value for g in picked]) == target by first_player()"));
         ASSERT_TRUE(with_total && with_where);
         if (target == "31") {  // no selection reaches it: no legal option, reported as such by both
-            EXPECT_THROW(start(with_total, {{"target", target}}), RuleError);
+            EXPECT_THROW(start_game(with_total, 0, 1, {{"target", target}}), RuleError);
             continue;
         }
-        const Game a = start(with_total, {{"target", target}});
-        const Game b = start(with_where, {{"target", target}});
-        EXPECT_EQ(names_of_actions(a, 0), names_of_actions(b, 0));
+        const Game a = start_game(with_total, 0, 1, {{"target", target}});
+        const Game b = start_game(with_where, 0, 1, {{"target", target}});
+        EXPECT_EQ(action_names(a, 0), action_names(b, 0));
         EXPECT_GT(a.action_count(0), 0);
     }
 }
@@ -74,7 +64,7 @@ play {
 }
 )");
     ASSERT_TRUE(game);
-    EXPECT_EQ(names_of_actions(start(game), 0),
+    EXPECT_EQ(action_names(start_game(game), 0),
               (std::vector<std::string>{"3", "0 + 3", "-2 + 5", "-2 + 0 + 5"}));
 }
 
@@ -83,7 +73,7 @@ TEST(SubsetTotal, OptionalAddsPassFirstAndWhereStillFilters) {
                           gems_game(1, "choose optional subset of bag with total value == target where size(picked) <= 2 by first_player()"));
     ASSERT_TRUE(game);
     // 6 = 1 + 5 = 2 + 4 (size 2); 0 + 1 + 5, 1 + 2 + 3, ... are left out by the `where`.
-    EXPECT_EQ(names_of_actions(start(game), 0), (std::vector<std::string>{"pass", "gem 2 + gem 4", "gem 1 + gem 5"}));
+    EXPECT_EQ(action_names(start_game(game), 0), (std::vector<std::string>{"pass", "gem 2 + gem 4", "gem 1 + gem 5"}));
 }
 
 // 40 copies of six values: 41^6 (4.75 billion) selections, of which a few hundred add up to 12. Enumerating them all
@@ -91,7 +81,7 @@ TEST(SubsetTotal, OptionalAddsPassFirstAndWhereStillFilters) {
 TEST(SubsetTotal, AHugeDomainOffersOnlyWhatAddsUp) {
     auto game = load_text("gems_many", gems_game(40, "choose subset of bag with total value == 12 where size(picked) > 0 by first_player()"));
     ASSERT_TRUE(game);
-    const Game g = start(game);
+    const Game g = start_game(game);
     // Without the 0-valued glass: the partitions of 12 into parts 1..5 (parts at most 40 times each) = 47 ways;
     // each can take 0 to 40 pieces of glass: 47 * 41.
     EXPECT_EQ(g.action_count(0), 47 * 41);
