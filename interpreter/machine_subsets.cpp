@@ -94,6 +94,7 @@ void Machine::offer_subsets_with_total(const Choice& ch, const SubsetGroups& gro
     for (std::size_t g = 0; g < count; ++g) {
         s_.locals[static_cast<std::size_t>(base_ + ch.total_slot)] = groups[g].front();
         amount[g] = eval(ch.total_amount);
+        if (amount[g] == none_value) fail(loc, "an element of this choice has no amount to add up ('none')");
         const std::int64_t all = amount[g] * static_cast<std::int64_t>(groups[g].size());
         low[g + 1] = low[g] + std::min<std::int64_t>(0, all);
         high[g + 1] = high[g] + std::max<std::int64_t>(0, all);

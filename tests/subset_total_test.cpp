@@ -87,6 +87,30 @@ TEST(SubsetTotal, AHugeDomainOffersOnlyWhatAddsUp) {
     EXPECT_EQ(g.action_count(0), 47 * 41);
 }
 
+TEST(SubsetTotal, AnElementWithoutAnAmountStopsTheGameWithAnError) {
+    auto game = load_text("no_amount", R"(game "T" {
+  players 1
+}
+card Gem {
+  value: int? = none
+}
+deck gems: Gem = [Gem(value: 1), Gem()]
+zone bag: Gem = gems
+play {
+  let picked = choose subset of bag with total value == 1 by first_player()
+  say "{picked}"
+}
+)");
+    ASSERT_TRUE(game);
+    try {
+        start_game(game);
+        ADD_FAILURE() << "no error";
+    } catch (const RuleError& e) {
+        EXPECT_NE(std::string(e.what()).find("no amount to add up"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("no_amount.rules:10:3"), std::string::npos) << e.what();
+    }
+}
+
 TEST(SubsetTotal, TheCheckerNamesWrongFieldsAndMisuse) {
     auto loaded = testing_support::load_written("total_errors", R"(game "T" {
   players 1
