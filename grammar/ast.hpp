@@ -37,7 +37,8 @@ namespace rulesrun::ast {
     /* expressions */                                                                                                  \
     X(binary) X(op) X(unary) X(field) X(index) X(call) X(args) X(named_arg) X(name) X(int_lit) X(string_lit)           \
     X(true_lit) X(false_lit) X(none_lit) X(nobody_lit) X(list_lit) X(comprehension) X(copies) X(where_clause)           \
-    X(if_expr) X(range) X(for_clause) X(choose_one) X(choose_subset) X(choose_optional) X(chooser) X(prompt)          \
+    X(if_expr) X(range) X(for_clause) X(choose_one) X(choose_subset) X(choose_optional) X(total_clause) X(chooser)      \
+    X(prompt)                                                                                                           \
     /* chains the parser folds into binary and postfix nodes; never in a finished tree */                            \
     X(chain) X(postfix_chain)
 

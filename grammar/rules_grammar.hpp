@@ -149,7 +149,12 @@ NODE(chooser, seq<KW("by"), _, expr_required>);
 struct chooser_required : must<chooser> {};
 NODE(prompt, string_lit);
 struct of_keyword : KW("of") {};
-struct choose_tail : seq<_, of_keyword, _, expr, opt<_, where_clause>, _, chooser_required, opt<_, prompt>> {};
+// `with total FIELD == TARGET` (subsets only): the chosen elements' FIELD (or the elements themselves, for numbers)
+// add up to TARGET; the runtime then enumerates only the selections that can reach it.
+struct total_equals : string<'=', '='> {};
+NODE(total_clause, if_must<seq<KW("with"), _, KW("total")>, _, opt<name, _>, total_equals, _, expr>);
+struct choose_tail
+    : seq<_, of_keyword, _, expr, opt<_, total_clause>, opt<_, where_clause>, _, chooser_required, opt<_, prompt>> {};
 NODE(choose_one, if_must<KW("one"), choose_tail>);
 NODE(choose_subset, if_must<KW("subset"), choose_tail>);
 struct choose_kind : sor<choose_one, choose_subset> {};

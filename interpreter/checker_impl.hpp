@@ -134,6 +134,7 @@ public:
     void check_let(const Node& s);
     void check_assign(const Node& s);
     void check_choice(const Node& choice, const Node& name_node);
+    void check_total_clause(const Node& total, const Type& element, bool subset);
     void check_menu(const Node& s);
     void check_simultaneously(const Node& s);
     void check_move(const Node& s);

@@ -93,6 +93,7 @@ public:
     std::int32_t here() const { return static_cast<std::int32_t>(program_->code.size()); }
     void let_statement(const Node& s);
     void choice_statement(const Node& s, const Node& choice);
+    void total_clause(Choice& c, const Node& total, const Type& element);
     void assign_statement(const Node& s);
     void if_statement(const Node& s);
     void for_statement(const Node& s);

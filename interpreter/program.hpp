@@ -142,6 +142,9 @@ struct Choice {
     bool optional = false;
     std::int32_t domain = -1;  // expression: list, zone or enum values
     std::int32_t where = -1;   // expression or -1; the candidate is in `slot`
+    std::int32_t total_target = -1;  // `with total`: expression or -1; the chosen amounts must add up to it
+    std::int32_t total_amount = -1;  // ... the amount of the element held in `total_slot`
+    std::int32_t total_slot = -1;
     std::int32_t chooser = -1;
     std::int32_t prompt = -1;  // expression (text) or -1
     std::int32_t slot = 0;     // where the answer goes

@@ -87,6 +87,16 @@ contains "$WORK/out" "black chooses c3-c5" "a move typed as coordinates in anoth
 contains "$WORK/out" "     5 G1 G1 B2 G1 B1 G1" "the merged stack of 2 on c5"
 contains "$WORK/out" "== Game over ==" "the game's end"
 
+# ---- play: a set of cards named by its cards, in any order (Diam's market, seed 52: 10 = 1 + 9 three ways) ---------
+DIAMS="$SOURCE/rules/diams.rules"
+{ printf '2\nsell\n10 brown\ntake_sum\n9 1\n'; lines 3000 1; } >"$WORK/cards"
+run 0 "$WORK/cards" play "$DIAMS" --players 2 --seed 52 --bots random
+contains "$WORK/out" "2. 1 purple (special purity) + 9 black (special purity)" "a set of cards listed by name"
+contains "$WORK/out" "player 1 chooses 1 purple + 9 black (special purity)" "cards named in any order pick the plainest fit"
+lacks "$WORK/out" "player 2.hand = [" "an opponent's secret hand"
+contains "$WORK/out" "player 2.hand = 3 cards (secret)" "an opponent's hand size"
+contains "$WORK/out" "== Game over ==" "a game of Diam's played to the end"
+
 # ---- play: end of input ---------------------------------------------------------------------------------------------
 printf '1\n' >"$WORK/one_line"
 run 3 "$WORK/one_line" play "$PIG" --seed 7 --bots random
