@@ -38,6 +38,7 @@ std::shared_ptr<Program> Compiler::run() {
     }
     link_statistics_and_endings();
     settle_function_dependencies();
+    inline_small_functions();
     if (program_->play < 0) {
         diagnostics_.push_back({Severity::error, {}, "the game has no 'play' block"});
     }

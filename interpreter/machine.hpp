@@ -73,6 +73,7 @@ public:
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
+    Value inline_call(const Expr& e);
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);

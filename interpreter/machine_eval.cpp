@@ -135,6 +135,21 @@ Value Machine::call_function(const Expr& e) {
     return result;
 }
 
+// A small function copied into its caller (compiler_inlining.cpp): the arguments go to its slots in this frame.
+Value Machine::inline_call(const Expr& e) {
+    charge(1, e.loc);
+    const std::int32_t arguments = e.child_count - 1;
+    for (std::int32_t i = 0; i < arguments; ++i) {
+        const Value v = eval(p_.child(e, i));
+        s_.locals[static_cast<std::size_t>(base_ + e.a + i)] = v;
+    }
+    const std::int32_t caller = callable_;
+    callable_ = e.b;  // errors in the body name the function
+    const Value result = eval(p_.child(e, arguments));
+    callable_ = caller;
+    return result;
+}
+
 Value Machine::comprehension(const Expr& e) {
     const Sequence source = sequence(p_.child(e, 0));
     const std::int32_t element_expr = p_.child(e, 1);
@@ -211,6 +226,7 @@ Value Machine::eval_node(std::int32_t index) {
         case ExprOp::zone: return in_.zone_first[static_cast<std::size_t>(e.a)];
         case ExprOp::builtin: return builtin(e);
         case ExprOp::call_function: return call_function(e);
+        case ExprOp::inline_call: return inline_call(e);
         case ExprOp::comprehension: return comprehension(e);
         default: return eval_rest(e, index);
     }
@@ -314,6 +330,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::table_lookup: return table_lookup(e);
         case ExprOp::board_space: return board_space(e);
         case ExprOp::call_function: return call_function(e);
+        case ExprOp::inline_call: return inline_call(e);
         case ExprOp::builtin: return builtin(e);
         case ExprOp::make_record: {
             const std::size_t mark = s_.scratch.size();

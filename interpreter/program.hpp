@@ -70,6 +70,8 @@ enum class ExprOp : std::uint8_t {
     zone_list,           // child 0: a zone, read as the list of its cards
     me, choice,          // inside a strategy's preference
     score,               // child 0: player
+    inline_call,         // a function's body copied into the caller: a: first slot of its locals in the caller's
+                         // frame, b: the function (for messages); children: the arguments, then the body
 };
 
 enum class Builtin : std::uint8_t {
