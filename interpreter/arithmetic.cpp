@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "arithmetic_text.hpp"
+
 namespace rulesrun::runtime {
 
 namespace {
@@ -24,15 +26,6 @@ void each_result(std::int64_t a, std::int64_t b, bool science, F&& f) {
     offer(a * b, 'x', false);
     if (b != 0 && a % b == 0) offer(a / b, '/', false);
     if (a != 0 && b % a == 0) offer(b / a, '/', true);
-}
-
-// Parentheses only where the order of operations needs them.
-std::string operand(const std::string& text, char inner, char outer, bool right) {
-    const bool inner_additive = inner == '+' || inner == '-';
-    bool wrap = false;
-    if (outer == 'x' || outer == '/') wrap = inner_additive || (right && outer == '/' && inner != 0);
-    if (outer == '-' && right) wrap = inner_additive;
-    return wrap ? "(" + text + ")" : text;
 }
 
 }  // namespace
@@ -72,20 +65,20 @@ bool Combinations::reaches(std::int32_t target) const {
     return !numbers_.empty() && has(static_cast<std::uint32_t>(values_.size() - 1), target);
 }
 
-std::optional<Combinations::Formula> Combinations::formula(std::uint32_t mask, std::int64_t target) const {
+std::optional<WrittenCombination> Combinations::formula(std::uint32_t mask, std::int64_t target) const {
     if (!has(mask, target)) return std::nullopt;
-    if ((mask & (mask - 1)) == 0) return Formula{std::to_string(target), 0};
+    if ((mask & (mask - 1)) == 0) return WrittenCombination::number(target);
     for (std::uint32_t a = (mask - 1) & mask; a > 0; a = (a - 1) & mask) {
         const std::uint32_t b = mask ^ a;
         if (a > b) continue;
         for (std::int64_t x : values_[a]) {
             for (std::int64_t y : values_[b]) {
-                std::optional<Formula> found;
+                std::optional<WrittenCombination> found;
                 each_result(x, y, science_, [&](std::int64_t v, char op, bool swapped) {
                     if (found || v != target) return;
                     auto left = formula(swapped ? b : a, swapped ? y : x);
                     auto right = formula(swapped ? a : b, swapped ? x : y);
-                    found = Formula{operand(left->text, left->op, op, false) + op + operand(right->text, right->op, op, true), op};
+                    found = WrittenCombination::combine(*left, op, *right, v);
                 });
                 if (found) return found;
             }
@@ -98,7 +91,7 @@ std::optional<std::string> Combinations::explain(std::int32_t target) const {
     if (numbers_.empty()) return std::nullopt;
     auto f = formula(static_cast<std::uint32_t>(values_.size() - 1), target);
     if (!f) return std::nullopt;
-    return f->text;
+    return f->text();
 }
 
 }  // namespace rulesrun::runtime

@@ -1,4 +1,5 @@
 #include "action_entry.hpp"
+#include "expression_entry.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -41,7 +42,7 @@ std::optional<int> only_match(const std::vector<std::string>& names, Predicate s
     return found;
 }
 
-constexpr EntryMatcher matchers[] = {match_number, match_exact_name, match_loose_name};
+constexpr EntryMatcher matchers[] = {match_number, match_exact_name, match_loose_name, match_expression};
 
 }  // namespace
 

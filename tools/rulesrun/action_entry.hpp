@@ -19,8 +19,9 @@ std::optional<int> match_exact_name(std::string_view entry, const std::vector<st
 // Letters compared without case, and runs of blanks count as one: "Take  ALL" names "take all".
 std::optional<int> match_loose_name(std::string_view entry, const std::vector<std::string>& action_names);
 
-// The action an entry names: its number in the list (from 1) or, failing that, its name (see the matchers). Numbers
-// come first because they are what the list shows; blanks around the entry do not count.
+// The action an entry names: its number in the list (from 1) or, failing that, its name (see the matchers), or an
+// arithmetic expression equivalent to the one its name shows (expression_entry.hpp). Numbers come first because they
+// are what the list shows; blanks around the entry do not count.
 std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names);
 
 }  // namespace rulesrun::cli
