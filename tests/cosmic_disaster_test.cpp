@@ -61,7 +61,10 @@ std::shared_ptr<const GameDefinition> with_scenario(const std::string& name, con
                  "\nsetup {\n  lay_out_the_stars()\n  shuffle draw_pile\n  first_to_play = first_player()\n"
                      "  for p in players { p.pawn = sky[12] }\n" + scenario +
                      "\n}\n" + scenario_helpers);
-    return load_text("cosmic_" + name, text);
+    // One file per test and scenario: ctest runs tests in parallel processes.
+    static int made = 0;
+    const std::string test = ::testing::UnitTest::GetInstance()->current_test_info()->name();
+    return load_text("cosmic_" + test + "_" + name + std::to_string(++made), text);
 }
 
 Game start(const std::shared_ptr<const GameDefinition>& game, int players, const Options& options = {},
