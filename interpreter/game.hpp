@@ -109,6 +109,18 @@ struct StatSample {
     std::int32_t value = 0;
 };
 
+// A chance result forced by a test (docs/fixtures.md): the next `roll` or `random` gives `number`, or the next
+// `shuffle` puts the cards shown as `order` on top of the zone, in that order (the others below, shuffled). A forced
+// result that the rules could not produce there (a face the die does not have, a card not in the zone, a number where
+// a shuffle comes) stops the game with a RuleError that names `origin` (where the test forced it).
+struct ForcedChance {
+    enum class Kind { number, order } kind = Kind::number;
+    std::int32_t number = 0;
+    std::vector<std::string> order;
+    std::string origin;
+    friend bool operator==(const ForcedChance&, const ForcedChance&) = default;
+};
+
 struct Results {
     std::vector<std::int32_t> scores;  // per seat (all 0 when the game declares no score)
     std::vector<int> ranks;            // 1 = best; tied scores share a rank
@@ -131,6 +143,11 @@ public:
 
     // Starts again with another seed, reusing this game's memory (simulations play millions of games).
     void restart(std::uint64_t seed);
+    // Tests: starts again with chance results forced from the very start (setup included), consumed in order.
+    void restart(std::uint64_t seed, std::vector<ForcedChance> forced);
+    // Tests: more forced chance results, consumed after those still waiting; and how many still wait.
+    void force_chance(const std::vector<ForcedChance>& more);
+    [[nodiscard]] std::vector<ForcedChance> forced_chance_left() const;
 
     // Whether `say` messages are kept for take_messages(); off by default (simulations do not format texts).
     void keep_messages(bool keep);
@@ -160,7 +177,7 @@ public:
     [[nodiscard]] const std::vector<ActionRecord>& history() const;
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
-    [[nodiscard]] std::int64_t steps() const;                      // statements run so far (game length in work)
+    [[nodiscard]] std::int64_t steps() const;                      // loop rounds, calls and list values so far (work done)
     // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
     [[nodiscard]] std::size_t state_values() const;
 
@@ -177,6 +194,17 @@ public:
     [[nodiscard]] std::vector<std::int32_t> preferences(int strategy, int seat) const;
     // The same into a vector the caller keeps (no allocation once it is large enough): for simulations.
     void preferences(int strategy, int seat, std::vector<std::int32_t>& scores) const;
+
+    // Information sets, for search bots (docs/engine.md, "Determinization"): replaces everything `seat` cannot know
+    // by a random guess consistent with what it sees. The cards in places the seat cannot see (hidden zones, the
+    // other seats' private zones) are gathered in card order and dealt back at random among those places, each zone
+    // keeping its size and its declared card type; the other seats' secret answers to a pending simultaneous decision
+    // are withdrawn (they must answer again); the history is emptied (it is no longer a replay of this state); and
+    // the generator is reseeded. Two games that differ only in what `seat` cannot see become equal for the same
+    // seed. The other seats' `private` player fields are kept as they are (nothing says how to guess them).
+    // seat -1 is a spectator: every private zone is dealt again.
+    void determinize(int seat, std::uint64_t seed);
+    [[nodiscard]] Game determinized(int seat, std::uint64_t seed) const;
 
     // Equal when everything that determines the rest of the game is equal (state, pending decisions, generator).
     friend bool operator==(const Game& a, const Game& b);

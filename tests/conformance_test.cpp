@@ -10,7 +10,8 @@
 // - a view never shows what its viewer may not see (hidden zones, other seats' private zones and fields), a seat's
 //   view differs from a spectator's only in what is private to that seat (checked in 100 games: views are slow to
 //   build), and an answer given to a simultaneous decision reveals nothing while the other seats are still choosing;
-// - the results and the statistics are consistent; a simulation gives the same report on 1 and 3 threads.
+// - the results and the statistics are consistent; a simulation gives the same report on 1 and 3 threads;
+// - a determinization (for search bots) keeps the deciding seat's view and plays on to the end.
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -554,6 +555,33 @@ TEST_P(Conformance, ASimulationOfEveryBotGivesTheSameReportOnOneAndThreeThreads)
             EXPECT_TRUE(one == three) << players << " players, bots " << bots;
         } catch (const std::exception& e) {
             ADD_FAILURE() << players << " players, bots " << bots << ": " << e.what();
+        }
+    }
+}
+
+// Game::determinize, for search bots: a deciding seat's determinization keeps that seat's view, does not depend on
+// what the seat cannot see (a determinization of a determinization is the same game for the same seed), and plays on
+// to the end at random without a rule failing.
+TEST_P(Conformance, ADeterminizationKeepsTheSeatsViewAndPlaysOn) {
+    for (const int players : player_counts()) {
+        for (int index = 0; index < 50; ++index) {
+            SCOPED_TRACE(where(players, index));
+            Rng when(0xde7e5ULL + static_cast<std::uint64_t>(index));
+            auto game = play(players, index, [&](const Game& g, const ActionRecord& action) {
+                if (when.below(8) != 0) return;
+                const auto seed = static_cast<std::uint64_t>(index);
+                const Game guess = g.determinized(action.seat, seed);
+                EXPECT_EQ(guess.view(action.seat), g.view(action.seat));
+                EXPECT_TRUE(guess == g.determinized(action.seat, seed + 1).determinized(action.seat, seed));
+                Game on = guess;
+                Rng rng(seed);
+                for (int actions = 0; !on.finished() && actions < action_limit; ++actions) {
+                    const ActionRecord next = random_action(on, rng);
+                    on.apply(next.seat, next.action);
+                }
+                EXPECT_TRUE(on.finished());
+            });
+            if (!game || HasFailure()) return;
         }
     }
 }
