@@ -31,7 +31,9 @@ void each_result(std::int64_t a, std::int64_t b, bool science, F&& f) {
 }  // namespace
 
 Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool science)
-    : numbers_(numbers), science_(science), values_(std::size_t{1} << numbers.size()) {
+    : numbers_(numbers), science_(science) {
+    if (!science_) return;  // + and - need no table: see added_part
+    values_.resize(std::size_t{1} << numbers.size());
     const auto full = static_cast<std::uint32_t>(values_.size());
     std::size_t total = 0, work = 0;
     for (std::uint32_t mask = 1; mask < full; ++mask) {
@@ -61,8 +63,28 @@ bool Combinations::has(std::uint32_t mask, std::int64_t value) const {
     return std::binary_search(v.begin(), v.end(), value);
 }
 
+// With + and - only, every expression adds some of the numbers (at least one: the first operand of every operation
+// is added) and subtracts the others, and every such split can be written (a+b-c-d). So the target is reachable when
+// some non-empty part adds up to (total + target) / 2: the set bits of the part found, or nothing.
+std::optional<std::uint32_t> Combinations::added_part(std::int64_t target) const {
+    std::int64_t total = 0;
+    for (const std::int32_t n : numbers_) total += n;
+    if ((total + target) % 2 != 0) return std::nullopt;
+    const std::int64_t wanted = (total + target) / 2;
+    const auto full = std::uint32_t{1} << numbers_.size();
+    for (std::uint32_t mask = 1; mask < full; ++mask) {
+        std::int64_t sum = 0;
+        for (std::size_t i = 0; i < numbers_.size(); ++i)
+            if (mask >> i & 1U) sum += numbers_[i];
+        if (sum == wanted) return mask;
+    }
+    return std::nullopt;
+}
+
 bool Combinations::reaches(std::int32_t target) const {
-    return !numbers_.empty() && has(static_cast<std::uint32_t>(values_.size() - 1), target);
+    if (numbers_.empty()) return false;
+    if (!science_) return added_part(target).has_value();
+    return has(static_cast<std::uint32_t>(values_.size() - 1), target);
 }
 
 std::optional<WrittenCombination> Combinations::formula(std::uint32_t mask, std::int64_t target) const {
@@ -89,6 +111,21 @@ std::optional<WrittenCombination> Combinations::formula(std::uint32_t mask, std:
 
 std::optional<std::string> Combinations::explain(std::int32_t target) const {
     if (numbers_.empty()) return std::nullopt;
+    if (!science_) {
+        const auto added = added_part(target);
+        if (!added) return std::nullopt;
+        std::optional<WrittenCombination> written;
+        std::int64_t value = 0;
+        for (const bool adding : {true, false}) {  // the added numbers, then the subtracted ones
+            for (std::size_t i = 0; i < numbers_.size(); ++i) {
+                if (((*added >> i & 1U) != 0) != adding) continue;
+                const auto n = WrittenCombination::number(numbers_[i]);
+                value += adding ? numbers_[i] : -std::int64_t{numbers_[i]};
+                written = written ? WrittenCombination::combine(*written, adding ? '+' : '-', n, value) : n;
+            }
+        }
+        return written->text();
+    }
     auto f = formula(static_cast<std::uint32_t>(values_.size() - 1), target);
     if (!f) return std::nullopt;
     return f->text();

@@ -27,11 +27,13 @@ public:
 
 private:
     [[nodiscard]] bool has(std::uint32_t mask, std::int64_t value) const;
+    [[nodiscard]] std::optional<std::uint32_t> added_part(std::int64_t target) const;
     [[nodiscard]] std::optional<WrittenCombination> formula(std::uint32_t mask, std::int64_t target) const;
 
     std::vector<std::int32_t> numbers_;
     bool science_;
-    std::vector<std::vector<std::int64_t>> values_;  // per subset (bit mask): every value it can make, sorted
+    // With `science` only: per subset (bit mask), every value it can make, sorted.
+    std::vector<std::vector<std::int64_t>> values_;
 };
 
 }  // namespace rulesrun::runtime
