@@ -47,7 +47,8 @@ public:
     bool choose(const Instr& in);
     void offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc);
     bool interchangeable(Value a, Value b, std::int32_t type) const;
-    Pending new_decision(std::int32_t chooser, const SourceLocation& loc);
+    Pending& new_decision(std::int32_t chooser, const SourceLocation& loc);
+    void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);
     void check_endings();
@@ -70,7 +71,28 @@ public:
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);
-    Sequence sequence(std::int32_t e);
+    // The elements of a list, a zone, the players, an enum's values or a range, read in place. Inline: a Sequence
+    // returned through memory from a call stalls the processor (its fields are stored apart and loaded together).
+    Sequence sequence(std::int32_t index) {
+        const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
+        switch (e.op) {
+            case ExprOp::zone: {
+                const std::int32_t zone = in_.zone_first[static_cast<std::size_t>(e.a)];
+                return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(zone)], s_.zone_size[static_cast<std::size_t>(zone)]};
+            }
+            case ExprOp::players: return {Sequence::Kind::numbers, 0, in_.players};
+            case ExprOp::enum_values: return {Sequence::Kind::numbers, 0, e.a};
+            case ExprOp::range: return range_sequence(e);
+            default: break;
+        }
+        const Value v = eval(index);
+        if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
+        if (e.kind == ValueKind::zone) {
+            return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
+        }
+        return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
+    }
+    [[gnu::noinline]] Sequence range_sequence(const Expr& e);
     // Visits the values of a list expression in order; `visit(v)` returns false to stop early. A comprehension is
     // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
     template <typename Visit>
@@ -78,7 +100,10 @@ public:
     Value element(const Sequence& s, std::int32_t i) const;
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
-    Value player_slot(Value player, std::int32_t field, const SourceLocation& loc);
+    Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
+        if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
+        return in_.player_base + player * in_.player_stride + field;
+    }
     std::int32_t card_slot(Value card, std::int32_t field, std::int32_t type, const SourceLocation& loc);
     std::int32_t space_slot(Value space, std::int32_t field, std::int32_t board, const SourceLocation& loc);
 

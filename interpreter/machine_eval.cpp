@@ -8,11 +8,6 @@
 
 namespace rulesrun::runtime {
 
-Value Machine::player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
-    if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
-    return in_.player_base + player * in_.player_stride + field;
-}
-
 namespace {
 
 // The index of a field found by name: general cards and spaces of the library.
@@ -58,31 +53,13 @@ Value Machine::element(const Sequence& s, std::int32_t i) const {
     return 0;
 }
 
-Sequence Machine::sequence(std::int32_t index) {
-    const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
-    switch (e.op) {
-        case ExprOp::players: return {Sequence::Kind::numbers, 0, in_.players};
-        case ExprOp::enum_values: return {Sequence::Kind::numbers, 0, e.a};
-        case ExprOp::range: {
-            const Value low = eval(p_.child(e, 0));
-            const Value high = eval(p_.child(e, 1));
-            if (low == none_value || high == none_value) fail(e.loc, "a range needs two numbers, not 'none'");
-            const std::int64_t length = std::max<std::int64_t>(0, std::int64_t{high} - low + 1);
-            if (length > static_cast<std::int64_t>(max_heap_values)) fail(e.loc, fmt::format("the range {}..{} is too long", low, high));
-            return {Sequence::Kind::numbers, low, static_cast<std::int32_t>(length)};
-        }
-        case ExprOp::zone: {
-            const std::int32_t zone = in_.zone_first[static_cast<std::size_t>(e.a)];
-            return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(zone)], s_.zone_size[static_cast<std::size_t>(zone)]};
-        }
-        default: break;
-    }
-    const Value v = eval(index);
-    if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
-    if (e.kind == ValueKind::zone) {
-        return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
-    }
-    return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
+Sequence Machine::range_sequence(const Expr& e) {
+    const Value low = eval(p_.child(e, 0));
+    const Value high = eval(p_.child(e, 1));
+    if (low == none_value || high == none_value) fail(e.loc, "a range needs two numbers, not 'none'");
+    const std::int64_t length = std::max<std::int64_t>(0, std::int64_t{high} - low + 1);
+    if (length > static_cast<std::int64_t>(max_heap_values)) fail(e.loc, fmt::format("the range {}..{} is too long", low, high));
+    return {Sequence::Kind::numbers, low, static_cast<std::int32_t>(length)};
 }
 
 Value Machine::make_list(const Sequence& s, const SourceLocation& loc) {

@@ -328,14 +328,27 @@ void Machine::offer_subsets(const Choice& ch, const Sequence& domain, const Sour
     }
 }
 
-// A decision for the player `chooser` names; its options follow in pending_options.
-Pending Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {
-    Pending d;
-    d.seat = eval(chooser);
-    if (d.seat < 0 || d.seat >= in_.players) fail(loc, "the player who chooses is 'none'");
+// A decision for the player `chooser` names, added to the pending ones; its options follow in pending_options. Made
+// in place: a Pending built on the stack and copied in would be read back before its fields are all stored.
+Pending& Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {
+    const Value seat = eval(chooser);
+    if (seat < 0 || seat >= in_.players) fail(loc, "the player who chooses is 'none'");
+    Pending& d = s_.pending.emplace_back();
+    d.seat = seat;
     d.frame_base = base_;
     d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
     return d;
+}
+
+// The options gathered for the newest decision; none is an error naming the rule (the decision is taken back).
+void Machine::close_decision(const SourceLocation& loc, const std::string& name, bool menu) {
+    Pending& d = s_.pending.back();
+    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
+    if (d.options_count > 0) return;
+    const Value seat = d.seat;
+    s_.pending.pop_back();
+    if (menu) fail(loc, fmt::format("no option of '{}' is allowed for {}", name, seat_name(seat)));
+    fail(loc, fmt::format("{} has no legal option for '{}'", seat_name(seat), name));
 }
 
 // A pending decision: the chooser and the legal options, in the domain's order.
@@ -351,8 +364,7 @@ bool Machine::choose(const Instr& in) {
             return true;
         }
     }
-    Pending d = new_decision(ch.chooser, in.loc);
-    d.choice = in.a;
+    new_decision(ch.chooser, in.loc).choice = in.a;  // the options' expressions cannot choose: the reference holds
     const Sequence domain = sequence(ch.domain);
     if (ch.subset) {
         offer_subsets(ch, domain, in.loc);
@@ -367,11 +379,7 @@ bool Machine::choose(const Instr& in) {
         }
         if (ch.optional) s_.pending_options.push_back(none_value);
     }
-    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
-    if (d.options_count == 0) {
-        fail(in.loc, fmt::format("{} has no legal option for '{}'", seat_name(d.seat), ch.name));
-    }
-    s_.pending.push_back(d);
+    close_decision(in.loc, ch.name, false);
     if (s_.keep_messages) s_.prompts.push_back(ch.prompt >= 0 ? text_of(eval(ch.prompt)) : ch.name + "?");
     if (ch.simultaneous_slot >= 0) {  // collect the others' secret choices before anything is revealed
         s_.frames.back().pc = ch.simultaneous_next;
@@ -382,14 +390,11 @@ bool Machine::choose(const Instr& in) {
 
 bool Machine::offer_menu(const Instr& in) {
     const Menu& m = p_.menus[static_cast<std::size_t>(in.a)];
-    Pending d = new_decision(m.chooser, in.loc);
-    d.menu = in.a;
+    new_decision(m.chooser, in.loc).menu = in.a;
     for (std::size_t i = 0; i < m.options.size(); ++i) {
         if (m.conditions[i] < 0 || eval(m.conditions[i])) s_.pending_options.push_back(static_cast<Value>(i));
     }
-    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
-    if (d.options_count == 0) fail(in.loc, fmt::format("no option of '{}' is allowed for {}", m.name, seat_name(d.seat)));
-    s_.pending.push_back(d);
+    close_decision(in.loc, m.name, true);
     if (s_.keep_messages) s_.prompts.push_back(m.prompt >= 0 ? text_of(eval(m.prompt)) : m.name + "?");
     return false;
 }
