@@ -37,6 +37,7 @@ Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool scienc
     const auto full = static_cast<std::uint32_t>(values_.size());
     std::size_t total = 0, work = 0;
     for (std::uint32_t mask = 1; mask < full; ++mask) {
+        if (mask == full - 1 && (mask & (mask - 1)) != 0) continue;  // the whole set: searched, see reaches_whole
         auto& out = values_[mask];
         if ((mask & (mask - 1)) == 0) {
             out.push_back(numbers_[static_cast<std::size_t>(__builtin_ctz(mask))]);
@@ -81,14 +82,41 @@ std::optional<std::uint32_t> Combinations::added_part(std::int64_t target) const
     return std::nullopt;
 }
 
+// Whether the whole set makes the target, without its table (the largest of all): for every split in two parts and
+// every value x of one part, the value y the other part would need for x op y (or y op x) to be the target.
+bool Combinations::reaches_whole(std::int64_t target) const {
+    const auto full = static_cast<std::uint32_t>(values_.size() - 1);
+    for (std::uint32_t a = (full - 1) & full; a > 0; a = (a - 1) & full) {
+        const std::uint32_t b = full ^ a;
+        if (a > b) continue;
+        const auto& ys = values_[b];
+        const bool b_makes_non_zero = ys.size() > 1 || (!ys.empty() && ys[0] != 0);
+        for (const std::int64_t x : values_[a]) {
+            if (has(b, target - x) || has(b, x - target) || has(b, target + x)) return true;
+            if (!science_) continue;
+            if (x == 0 ? target == 0 : target % x == 0 && has(b, target / x)) return true;       // x * y
+            if (target == 0 ? x == 0 && b_makes_non_zero : x % target == 0 && x != 0 && has(b, x / target))
+                return true;                                                                     // x / y
+            if (x != 0 && has(b, target * x)) return true;                                       // y / x
+        }
+    }
+    return false;
+}
+
+// Whether the numbers of `mask` make `value`: the whole set is searched, the others have their table.
+bool Combinations::makes(std::uint32_t mask, std::int64_t value) const {
+    const bool whole = mask == values_.size() - 1 && (mask & (mask - 1)) != 0;
+    return whole ? reaches_whole(value) : has(mask, value);
+}
+
 bool Combinations::reaches(std::int32_t target) const {
     if (numbers_.empty()) return false;
     if (!science_) return added_part(target).has_value();
-    return has(static_cast<std::uint32_t>(values_.size() - 1), target);
+    return makes(static_cast<std::uint32_t>(values_.size() - 1), target);
 }
 
 std::optional<WrittenCombination> Combinations::formula(std::uint32_t mask, std::int64_t target) const {
-    if (!has(mask, target)) return std::nullopt;
+    if (!makes(mask, target)) return std::nullopt;
     if ((mask & (mask - 1)) == 0) return WrittenCombination::number(target);
     for (std::uint32_t a = (mask - 1) & mask; a > 0; a = (a - 1) & mask) {
         const std::uint32_t b = mask ^ a;

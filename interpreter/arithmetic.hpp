@@ -27,12 +27,14 @@ public:
 
 private:
     [[nodiscard]] bool has(std::uint32_t mask, std::int64_t value) const;
+    [[nodiscard]] bool makes(std::uint32_t mask, std::int64_t value) const;
+    [[nodiscard]] bool reaches_whole(std::int64_t target) const;
     [[nodiscard]] std::optional<std::uint32_t> added_part(std::int64_t target) const;
     [[nodiscard]] std::optional<WrittenCombination> formula(std::uint32_t mask, std::int64_t target) const;
 
     std::vector<std::int32_t> numbers_;
     bool science_;
-    // With `science` only: per subset (bit mask), every value it can make, sorted.
+    // With `science` only: per subset (bit mask) but the whole set, every value it can make, sorted.
     std::vector<std::vector<std::int64_t>> values_;
 };
 
