@@ -100,10 +100,11 @@ Value Machine::call_function(const Expr& e) {
     const std::size_t mark = s_.scratch.size();
     for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(eval(p_.child(e, i)));
     const Value argument = e.child_count == 1 ? s_.scratch[mark] : 0;
-    const bool rememberable = remember_ && e.child_count <= 1 && !s_.remembered.empty();
+    const bool rememberable = remember_ && c.rememberable && e.child_count <= 1 && !s_.remembered.empty();
+    const std::int64_t stamp = rememberable ? state_stamp(c.reads) : 0;
     if (rememberable) {
         const auto& r = s_.remembered[static_cast<std::size_t>(e.a)];
-        if (r.version == s_.version && r.argument == argument) {
+        if (r.version == stamp && r.argument == argument) {
             s_.scratch.resize(mark);
             return r.result;
         }
@@ -130,7 +131,7 @@ Value Machine::call_function(const Expr& e) {
     }
     base_ = saved_base;
     callable_ = saved_callable;
-    if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {s_.version, argument, result};
+    if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {stamp, argument, result};
     return result;
 }
 

@@ -54,7 +54,7 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
         fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
     }
     remove_from_zone(card);
-    ++s_.version;
+    changed(StateKind::zones);
     const std::int32_t size = s_.zone_size[z];
     if (size >= in_.zone_capacity[z]) fail(loc, fmt::format("zone {} is full", decl.name));
     std::int32_t at = size;
@@ -79,7 +79,7 @@ void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
     s_.rng.shuffle(cards, s_.zone_size[z]);
     if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
-    ++s_.version;
+    changed(StateKind::zones);
     for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
 }
 
