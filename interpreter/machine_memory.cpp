@@ -21,8 +21,11 @@ Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const
     const auto length = static_cast<std::int32_t>(values.size() - from);
     const std::size_t at = s_.heap.size();
     if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) allocate(length, loc);  // reports the error
+    // Element by element: most lists are short, and calls to memset and memcpy would cost more than the copy.
+    const std::size_t needed = at + static_cast<std::size_t>(length) + 1;
+    if (s_.heap.capacity() < needed) s_.heap.reserve(std::max(needed, 2 * s_.heap.capacity()));
     s_.heap.push_back(length);
-    s_.heap.insert(s_.heap.end(), values.begin() + static_cast<std::ptrdiff_t>(from), values.end());
+    for (std::size_t i = from; i < values.size(); ++i) s_.heap.push_back(values[i]);
     return static_cast<Value>(at);
 }
 
@@ -116,8 +119,10 @@ Value Machine::relocate(Value v, std::int32_t type, std::vector<Value>& to) {
 }
 
 void Machine::collect_garbage() {
+    // Room for everything until the next collection (run() collects at twice what survives plus 4096), so that
+    // the heap is not copied again and again while it grows.
     std::vector<Value> to;
-    to.reserve(static_cast<std::size_t>(s_.heap_after_collection) + 1024);
+    to.reserve(2 * static_cast<std::size_t>(s_.heap_after_collection) + 8192);
     for (std::size_t i = 0; i < s_.slots.size(); ++i) {
         const std::int32_t type = i < in_.slot_types.size() ? in_.slot_types[i] : -1;
         if (type >= 0) s_.slots[i] = relocate(s_.slots[i], type, to);
