@@ -45,6 +45,7 @@ struct SimulateOptions {
     int players = 0;
     int threads = 0;  // 0: one per processor
     bool json = false;
+    std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
 };
 
 struct ReplayOptions {
@@ -55,6 +56,7 @@ struct ReplayOptions {
 int run_check(const CheckOptions& options);
 int run_play(const PlayOptions& options);
 int run_simulate(const SimulateOptions& options);
+int run_compare(const SimulateOptions& options);  // simulate --compare
 int run_replay(const ReplayOptions& options);
 
 }  // namespace rulesrun::cli

@@ -17,6 +17,7 @@ int default_threads() { return std::max(1U, std::thread::hardware_concurrency())
 }  // namespace
 
 int run_simulate(const SimulateOptions& options) {
+    if (!options.compare.empty()) return run_compare(options);
     const auto definition = load_definition(options.file);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
                                        : parse_bot_list(options.bots, definition->strategies(), false);
