@@ -91,7 +91,8 @@ std::vector<double> present(const std::vector<double>* values) {
 }
 
 FigureComparison compare(const std::string& name, const std::vector<double>* a, const std::vector<double>* b) {
-    FigureComparison c{name};
+    FigureComparison c;
+    c.name = name;
     const Moments ma = moments(present(a)), mb = moments(present(b));
     c.count_a = static_cast<std::int64_t>(ma.count);
     c.count_b = static_cast<std::int64_t>(mb.count);

@@ -25,7 +25,7 @@ int run_simulate(const SimulateOptions& options) {
     const runtime::Settings settings{player_count(*definition, options.players, listed.size() > 1 ? listed.size() : 0),
                                      parse_option_assignments(options.options), options.seed};
     SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
-                              options.threads > 0 ? options.threads : default_threads(), {}};
+                              options.threads > 0 ? options.threads : default_threads(), {}, {}};
     request.bots = simulation_seats(std::move(listed), request.settings.players);
     ProgressBar progress(options.games);
     request.progress = [&progress](std::int64_t done) { progress.update(done); };
