@@ -151,23 +151,23 @@ Value Machine::inline_call(const Expr& e) {
 }
 
 Value Machine::comprehension(const Expr& e) {
-    const Sequence source = sequence(p_.child(e, 0));
     const std::int32_t element_expr = p_.child(e, 1);
     const std::int32_t where = (e.b & 1) ? p_.child(e, 2) : -1;
     const std::int32_t copies = (e.b & 2) ? p_.child(e, (e.b & 1) ? 3 : 2) : -1;
     const std::size_t mark = s_.scratch.size();
     const auto slot = static_cast<std::size_t>(base_ + e.a);
-    for (std::int32_t i = 0; i < source.length; ++i) {
+    each_source_element(e.first3[0], [&](Value v) {
         charge(1, e.loc);
-        s_.locals[slot] = element(source, i);
-        if (where >= 0 && !eval(where)) continue;
+        s_.locals[slot] = v;
+        if (where >= 0 && !eval(where)) return true;
         // Each copy is made anew: copies of a card are different cards.
         const Value n = copies >= 0 ? eval(copies) : 1;
         if (s_.scratch.size() + static_cast<std::size_t>(std::max(n, 0)) > max_heap_values) {
             fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
         }
         for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
-    }
+        return true;
+    });
     const Value list = list_of(s_.scratch, mark, e.loc);
     s_.scratch.resize(mark);
     return list;
