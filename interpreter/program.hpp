@@ -267,6 +267,8 @@ struct OptionDecl {
     Value default_value = 0;
     std::int32_t type = -1;
     std::int32_t slot = -1;
+    // `when players LOW to HIGH`: another value than the default only with that many players (0: any count).
+    int min_players = 0, max_players = 0;
 };
 
 struct StatDecl {

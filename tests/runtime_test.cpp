@@ -548,6 +548,7 @@ TEST(Runtime, SettingsAreChecked) {
 }
 option speed: slow | fast = slow "how fast"
 option goal: 1 to 9 = 3 "the goal"
+option pairs: false | true = false when players 4 "two against two"
 play {
 }
 )");
@@ -567,6 +568,11 @@ play {
     EXPECT_NE(error_of(2, {{"goal", "3x"}}).find("from 1 to 9"), std::string::npos);
     EXPECT_NE(error_of(2, {{"goal", "3"}, {"goal", "4"}}).find("twice"), std::string::npos);
     EXPECT_EQ(error_of(3, {{"speed", "fast"}, {"goal", "9"}}), "");
+    // An option for some player counts: its default goes with any count, another value only with those.
+    EXPECT_NE(error_of(3, {{"pairs", "true"}}).find("option pairs=true is for games of 4 players, not 3"),
+              std::string::npos);
+    EXPECT_EQ(error_of(3, {{"pairs", "false"}}), "");
+    EXPECT_EQ(error_of(4, {{"pairs", "true"}}), "");
 }
 
 TEST(Runtime, WrongActionsAreRefused) {
