@@ -3,6 +3,7 @@
 // (machine_memory.cpp), subset choices (machine_subsets.cpp) and showing values as text (machine_text.cpp).
 #pragma once
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -103,7 +104,8 @@ public:
     // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
     template <typename Visit>
     void each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit);
-    // The elements a comprehension runs over: a list written out (`[a, b, c]`) is evaluated item by item, not built.
+    // The elements a comprehension runs over: a list written out (`[a, b, c]`) is evaluated item by item, and a
+    // board's spaces are read in place, without building the list.
     template <typename Visit>
     void each_source_element(std::int32_t source, Visit&& visit);
     Value element(const Sequence& s, std::int32_t i) const;
@@ -192,6 +194,17 @@ void Machine::each_source_element(std::int32_t source, Visit&& visit) {
     if (e.op == ExprOp::list) {
         for (std::int32_t i = 0; i < e.child_count; ++i) {
             if (!visit(eval(p_.child(e, i)))) return;
+        }
+        return;
+    }
+    if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::spaces) {  // a board's spaces still alive
+        const auto b = static_cast<std::size_t>(eval(e.first3[0]));
+        const std::int32_t count = in_.board_rows[b] * std::max(in_.board_columns[b], 1);
+        const std::size_t alive_field = p_.boards[b].fields.size();
+        for (std::int32_t i = 0; i < count; ++i) {
+            const Value space = in_.board_first[b] + i;
+            if (!s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)]) + alive_field]) continue;
+            if (!visit(space)) return;
         }
         return;
     }
