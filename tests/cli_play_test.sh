@@ -221,7 +221,7 @@ contains "$WORK/out" "options target=50" "simulate --option"
 
 # ---- wrong arguments: exit code 2 and a message ------------------------------------------------------------------------
 run 2 "$WORK/empty" play "$PIG" --bots random,clever
-contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, hold_at_20)" "an unknown bot"
+contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, mcts, hold_at_20)" "an unknown bot"
 run 2 "$WORK/empty" simulate "$PIG" --games 5 --bots human
 contains "$WORK/err" "'human' can only play in 'rulesrun play'" "a human in a simulation"
 run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --bots random,random
