@@ -22,7 +22,8 @@ inline Interval wilson95(double hits, std::int64_t trials) {
     const double denominator = 1 + z * z / n;
     const double centre = (p + z * z / (2 * n)) / denominator;
     const double half = z * std::sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denominator;
-    return {std::max(0.0, centre - half), std::min(1.0, centre + half)};
+    // At 0 or every hit the bound is exactly 0 or 1 (rounding would leave a tiny remainder).
+    return {hits <= 0 ? 0.0 : std::max(0.0, centre - half), hits >= n ? 1.0 : std::min(1.0, centre + half)};
 }
 
 }  // namespace rulesrun
