@@ -269,12 +269,14 @@ void Checker::check_strategy(const Node& decl) {
 void Checker::check_game_declaration() {
     if (root_file_ < 0) return;
     const Node& root = *files_.back().tree;
-    const Node* game = root.find(Kind::game_decl);
+    // The game may be declared in an imported file: a position fixture (docs/fixtures.md) imports its game.
+    const Node* game = nullptr;
     std::size_t games = 0;
     for (const auto& file : files_) {
         for (const auto& d : file.tree->children) {
             if (d->kind != Kind::game_decl) continue;
             if (++games > 1) error(d->loc, "a game is declared only once");
+            if (!game) game = d.get();
         }
     }
     if (!game) {

@@ -481,7 +481,11 @@ void Compiler::compile_declaration(const Node& decl) {
         case Kind::zone_decl: compile_zone(decl); break;
         case Kind::table_decl: compile_table(decl); break;
         case Kind::die_decl: p.dice[static_cast<std::size_t>(dice_.at(name))].faces = expr(*decl.child(1)); break;
-        case Kind::setup_decl: p.setup = begin_callable("setup", "setup", decl.loc); compile_callable_body(decl, p.setup); break;
+        case Kind::setup_decl: {
+            p.setups.push_back(begin_callable("setup", "setup", decl.loc));
+            compile_callable_body(decl, p.setups.back());
+            break;
+        }
         case Kind::play_decl: p.play = begin_callable("play", "play", decl.loc); compile_callable_body(decl, p.play); break;
         case Kind::procedure_decl:
         case Kind::function_decl: compile_callable_body(decl, callables_.at(name)); break;

@@ -74,7 +74,9 @@ Game::Game(Game&&) noexcept = default;
 Game& Game::operator=(Game&&) noexcept = default;
 Game::~Game() = default;
 
-void Game::restart(std::uint64_t seed) {
+void Game::restart(std::uint64_t seed) { restart(seed, {}); }
+
+void Game::restart(std::uint64_t seed, std::vector<ForcedChance> forced) {
     settings_.seed = seed;
     auto instance = state_->instance;
     const bool keep = state_->keep_messages;
@@ -82,7 +84,16 @@ void Game::restart(std::uint64_t seed) {
     state_->instance = std::move(instance);
     state_->keep_messages = keep;
     state_->rng = Rng(seed);
+    state_->forced = std::move(forced);
     Machine(definition_->program(), *state_).start();
+}
+
+void Game::force_chance(const std::vector<ForcedChance>& more) {
+    state_->forced.insert(state_->forced.end(), more.begin(), more.end());
+}
+
+std::vector<ForcedChance> Game::forced_chance_left() const {
+    return {state_->forced.begin() + static_cast<std::ptrdiff_t>(state_->forced_next), state_->forced.end()};
 }
 
 void Game::keep_messages(bool keep) { state_->keep_messages = keep; }
@@ -238,7 +249,8 @@ bool operator==(const Game& a, const Game& b) {
            x.zone_size == y.zone_size && x.card_zone == y.card_zone && x.card_pos == y.card_pos &&
            std::equal(x.frames.begin(), x.frames.end(), y.frames.begin(), y.frames.end(), same_frames) &&
            x.locals == y.locals && std::equal(x.pending.begin(), x.pending.end(), y.pending.begin(), y.pending.end(), same_pending) &&
-           x.pending_options == y.pending_options && x.rng == y.rng && x.finished == y.finished &&
+           x.pending_options == y.pending_options && x.rng == y.rng && x.forced == y.forced &&
+           x.forced_next == y.forced_next && x.finished == y.finished &&
            x.play_started == y.play_started && x.final_scores == y.final_scores && x.final_winners == y.final_winners &&
            std::equal(x.samples.begin(), x.samples.end(), y.samples.begin(), y.samples.end(), same_samples) &&
            std::equal(x.history.begin(), x.history.end(), y.history.begin(), y.history.end(), same_history);

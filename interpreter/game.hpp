@@ -109,6 +109,18 @@ struct StatSample {
     std::int32_t value = 0;
 };
 
+// A chance result forced by a test (docs/fixtures.md): the next `roll` or `random` gives `number`, or the next
+// `shuffle` puts the cards shown as `order` on top of the zone, in that order (the others below, shuffled). A forced
+// result that the rules could not produce there (a face the die does not have, a card not in the zone, a number where
+// a shuffle comes) stops the game with a RuleError that names `origin` (where the test forced it).
+struct ForcedChance {
+    enum class Kind { number, order } kind = Kind::number;
+    std::int32_t number = 0;
+    std::vector<std::string> order;
+    std::string origin;
+    friend bool operator==(const ForcedChance&, const ForcedChance&) = default;
+};
+
 struct Results {
     std::vector<std::int32_t> scores;  // per seat (all 0 when the game declares no score)
     std::vector<int> ranks;            // 1 = best; tied scores share a rank
@@ -131,6 +143,11 @@ public:
 
     // Starts again with another seed, reusing this game's memory (simulations play millions of games).
     void restart(std::uint64_t seed);
+    // Tests: starts again with chance results forced from the very start (setup included), consumed in order.
+    void restart(std::uint64_t seed, std::vector<ForcedChance> forced);
+    // Tests: more forced chance results, consumed after those still waiting; and how many still wait.
+    void force_chance(const std::vector<ForcedChance>& more);
+    [[nodiscard]] std::vector<ForcedChance> forced_chance_left() const;
 
     // Whether `say` messages are kept for take_messages(); off by default (simulations do not format texts).
     void keep_messages(bool keep);
@@ -160,7 +177,7 @@ public:
     [[nodiscard]] const std::vector<ActionRecord>& history() const;
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
-    [[nodiscard]] std::int64_t steps() const;                      // statements run so far (game length in work)
+    [[nodiscard]] std::int64_t steps() const;                      // loop rounds, calls and list values so far (work done)
     // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
     [[nodiscard]] std::size_t state_values() const;
 

@@ -37,7 +37,8 @@ public:
     void resume_with_answers();            // every pending decision has its answer
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
-    [[gnu::always_inline]] bool step(const Instr& in);
+    enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits
+    [[gnu::always_inline]] Flow step(const Instr& in);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
@@ -46,7 +47,8 @@ public:
     bool choose(const Instr& in);
     void offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc);
     bool interchangeable(Value a, Value b, std::int32_t type) const;
-    Pending new_decision(std::int32_t chooser, const SourceLocation& loc);
+    Pending& new_decision(std::int32_t chooser, const SourceLocation& loc);
+    void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);
     void check_endings();
@@ -54,25 +56,54 @@ public:
     Value call_value(std::int32_t callable, std::int32_t expr, Value argument);  // score, statistics, endings
 
     // ---- expressions (machine_eval.cpp)
-    Value eval(std::int32_t e);
-    // A child expression: a local or a constant is read at once, anything else evaluated.
-    Value operand(std::int32_t index) {
+    // An expression's value. Leaves (a local or a constant: half of all evaluations) are read here, inline, without
+    // a call; the rest goes to eval_node.
+    Value eval(std::int32_t index) {
         const Expr& c = p_.exprs[static_cast<std::size_t>(index)];
         if (c.op == ExprOp::local) return s_.locals[static_cast<std::size_t>(base_ + c.a)];
         if (c.op == ExprOp::constant) return c.a;
-        return eval(index);
+        return eval_node(index);
     }
+    [[gnu::noinline]] Value eval_node(std::int32_t e);
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);
-    Sequence sequence(std::int32_t e);
+    // The elements of a list, a zone, the players, an enum's values or a range, read in place. Inline: a Sequence
+    // returned through memory from a call stalls the processor (its fields are stored apart and loaded together).
+    Sequence sequence(std::int32_t index) {
+        const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
+        switch (e.op) {
+            case ExprOp::zone: {
+                const std::int32_t zone = in_.zone_first[static_cast<std::size_t>(e.a)];
+                return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(zone)], s_.zone_size[static_cast<std::size_t>(zone)]};
+            }
+            case ExprOp::players: return {Sequence::Kind::numbers, 0, in_.players};
+            case ExprOp::enum_values: return {Sequence::Kind::numbers, 0, e.a};
+            case ExprOp::range: return range_sequence(e);
+            default: break;
+        }
+        const Value v = eval(index);
+        if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
+        if (e.kind == ValueKind::zone) {
+            return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
+        }
+        return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
+    }
+    [[gnu::noinline]] Sequence range_sequence(const Expr& e);
+    // Visits the values of a list expression in order; `visit(v)` returns false to stop early. A comprehension is
+    // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
+    template <typename Visit>
+    void each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit);
     Value element(const Sequence& s, std::int32_t i) const;
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
-    Value player_slot(Value player, std::int32_t field, const SourceLocation& loc);
+    Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
+        if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
+        return in_.player_base + player * in_.player_stride + field;
+    }
     std::int32_t card_slot(Value card, std::int32_t field, std::int32_t type, const SourceLocation& loc);
     std::int32_t space_slot(Value space, std::int32_t field, std::int32_t board, const SourceLocation& loc);
 
@@ -80,12 +111,16 @@ public:
     Value builtin(const Expr& e);
     Value ring_step(Value space, std::int32_t steps, const SourceLocation& loc);
 
+    // ---- chance forced by a test (machine_forced.cpp, docs/fixtures.md)
+    [[gnu::cold, gnu::noinline]] Value forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc);
+    [[gnu::cold, gnu::noinline]] void force_order(std::int32_t zone, const SourceLocation& loc);
+
     // ---- memory (machine_memory.cpp)
     std::int32_t allocate(std::int32_t length, const SourceLocation& loc);
     Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc);
     void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
     void remove_from_zone(Value card);
-    void shuffle_zone(std::int32_t zone);
+    void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
     void collect_garbage();
     Value relocate(Value v, std::int32_t type, std::vector<Value>& to);
 
@@ -97,6 +132,7 @@ public:
     std::string show_with_self(std::int32_t template_index, Value self);
     std::string seat_name(Value seat) const;
     std::string space_name(Value space) const;
+    std::string card_name(Value card);     // its `shown as`, else "Type N"
 
     // Counts work that is not an instruction (list building, function calls, scans) against the step limit.
     void charge(std::int64_t work, const SourceLocation& loc) {
@@ -129,5 +165,27 @@ public:
     std::size_t expression_calls_ = 0; // functions with an expression body being evaluated (they push no frame)
     std::int64_t step_limit_ = 0;     // declared after the references above: initialised from s_
 };
+
+template <typename Visit>
+void Machine::each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit) {
+    const Expr& e = p_.expr(list);
+    if (e.op == ExprOp::comprehension && (e.b & 2) == 0) {  // no `copies`: one value per element at most
+        const Sequence source = sequence(e.first3[0]);
+        const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
+        const auto slot = static_cast<std::size_t>(base_ + e.a);
+        for (std::int32_t i = 0; i < source.length; ++i) {
+            charge(1, e.loc);
+            s_.locals[slot] = element(source, i);
+            if (where >= 0 && !eval(where)) continue;
+            if (!visit(eval(e.first3[1]))) return;
+        }
+        return;
+    }
+    const Sequence s = sequence(list);
+    charge(s.length, loc);
+    for (std::int32_t i = 0; i < s.length; ++i) {
+        if (!visit(element(s, i))) return;
+    }
+}
 
 }  // namespace rulesrun::runtime

@@ -73,20 +73,28 @@ Value Machine::builtin(const Expr& e) {
                 for (Value k = skip_self ? 1 : 0; k < n; ++k) s_.scratch.push_back((p + k) % n);
             });
         }
-        case Builtin::size: return sequence(p_.child(e, 0)).length;
+        case Builtin::size: {
+            if (p_.expr(p_.child(e, 0)).op != ExprOp::comprehension) return sequence(p_.child(e, 0)).length;
+            Value count = 0;
+            each_value(p_.child(e, 0), e.loc, [&](Value) { ++count; return true; });
+            return count;
+        }
         case Builtin::sum:
         case Builtin::max:
         case Builtin::min: {
-            const Sequence s = sequence(p_.child(e, 0));
             const auto which = static_cast<Builtin>(e.a);
-            if (s.length == 0 && which != Builtin::sum) fail(e.loc, "the maximum or minimum of an empty list");
-            charge(s.length, e.loc);
-            std::int64_t result = which == Builtin::sum ? 0 : element(s, 0);
-            for (std::int32_t i = 0; i < s.length; ++i) {
-                const Value v = element(s, i);
+            std::int64_t result = 0;
+            bool empty = true;
+            each_value(p_.child(e, 0), e.loc, [&](Value v) {
                 if (v == none_value) fail(e.loc, "a list of numbers holds 'none'");
-                result = which == Builtin::sum ? result + v : which == Builtin::max ? std::max<std::int64_t>(result, v) : std::min<std::int64_t>(result, v);
-            }
+                result = which == Builtin::sum ? result + v
+                         : empty              ? v
+                         : which == Builtin::max ? std::max<std::int64_t>(result, v)
+                                                 : std::min<std::int64_t>(result, v);
+                empty = false;
+                return true;
+            });
+            if (empty && which != Builtin::sum) fail(e.loc, "the maximum or minimum of an empty list");
             return checked(result, e.loc);
         }
         case Builtin::abs: {
@@ -96,12 +104,13 @@ Value Machine::builtin(const Expr& e) {
         }
         case Builtin::any:
         case Builtin::all: {
-            const Sequence s = sequence(p_.child(e, 0));
             const bool want = static_cast<Builtin>(e.a) == Builtin::any;
-            for (std::int32_t i = 0; i < s.length; ++i) {
-                if ((element(s, i) != 0) == want) return want;
-            }
-            return !want;
+            bool found = false;
+            each_value(p_.child(e, 0), e.loc, [&](Value v) {
+                found = (v != 0) == want;
+                return !found;
+            });
+            return found ? want : !want;
         }
         case Builtin::first:
         case Builtin::top: {
@@ -148,12 +157,13 @@ Value Machine::builtin(const Expr& e) {
             });
         }
         case Builtin::count: {
-            const Sequence s = sequence(p_.child(e, 0));
             const Value x = arg(1);
             const std::int32_t type = p_.expr(p_.child(e, 1)).type;
-            charge(s.length, e.loc);
             Value total = 0;
-            for (std::int32_t i = 0; i < s.length; ++i) total += values_equal(element(s, i), x, type) ? 1 : 0;
+            each_value(p_.child(e, 0), e.loc, [&](Value v) {
+                total += values_equal(v, x, type) ? 1 : 0;
+                return true;
+            });
             return total;
         }
         case Builtin::roll: {
@@ -161,11 +171,17 @@ Value Machine::builtin(const Expr& e) {
             if (die < 0 || static_cast<std::size_t>(die) >= in_.die_faces.size()) fail(e.loc, "cannot roll 'none': no die given");
             const Value faces = in_.die_faces[static_cast<std::size_t>(die)];
             if (faces < 1) fail(e.loc, fmt::format("die {} has {} faces", p_.dice[static_cast<std::size_t>(die)].name, faces));
+            if (s_.forced_next < s_.forced.size()) [[unlikely]] {
+                return forced_number(1, faces, fmt::format("a face of die {}", p_.dice[static_cast<std::size_t>(die)].name), e.loc);
+            }
             return 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
         }
         case Builtin::random: {
             const Value low = arg(0), high = arg(1);
             if (high < low) fail(e.loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
+            if (s_.forced_next < s_.forced.size()) [[unlikely]] {
+                return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), e.loc);
+            }
             return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
         }
         case Builtin::row:

@@ -8,11 +8,6 @@
 
 namespace rulesrun::runtime {
 
-Value Machine::player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
-    if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
-    return in_.player_base + player * in_.player_stride + field;
-}
-
 namespace {
 
 // The index of a field found by name: general cards and spaces of the library.
@@ -58,27 +53,13 @@ Value Machine::element(const Sequence& s, std::int32_t i) const {
     return 0;
 }
 
-Sequence Machine::sequence(std::int32_t index) {
-    const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
-    switch (e.op) {
-        case ExprOp::players: return {Sequence::Kind::numbers, 0, in_.players};
-        case ExprOp::enum_values: return {Sequence::Kind::numbers, 0, e.a};
-        case ExprOp::range: {
-            const Value low = eval(p_.child(e, 0));
-            const Value high = eval(p_.child(e, 1));
-            if (low == none_value || high == none_value) fail(e.loc, "a range needs two numbers, not 'none'");
-            const std::int64_t length = std::max<std::int64_t>(0, std::int64_t{high} - low + 1);
-            if (length > static_cast<std::int64_t>(max_heap_values)) fail(e.loc, fmt::format("the range {}..{} is too long", low, high));
-            return {Sequence::Kind::numbers, low, static_cast<std::int32_t>(length)};
-        }
-        default: break;
-    }
-    const Value v = eval(index);
-    if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
-    if (e.kind == ValueKind::zone) {
-        return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
-    }
-    return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
+Sequence Machine::range_sequence(const Expr& e) {
+    const Value low = eval(p_.child(e, 0));
+    const Value high = eval(p_.child(e, 1));
+    if (low == none_value || high == none_value) fail(e.loc, "a range needs two numbers, not 'none'");
+    const std::int64_t length = std::max<std::int64_t>(0, std::int64_t{high} - low + 1);
+    if (length > static_cast<std::int64_t>(max_heap_values)) fail(e.loc, fmt::format("the range {}..{} is too long", low, high));
+    return {Sequence::Kind::numbers, low, static_cast<std::int32_t>(length)};
 }
 
 Value Machine::make_list(const Sequence& s, const SourceLocation& loc) {
@@ -177,8 +158,8 @@ Value Machine::comprehension(const Expr& e) {
 }
 
 // The frequent, simple expressions are evaluated here with a small stack frame; the rest in eval_rest. Leaves
-// (locals and constants, half of all evaluations) are read by operand() without a call.
-Value Machine::eval(std::int32_t index) {
+// (locals and constants, half of all evaluations) are read by eval() without a call.
+Value Machine::eval_node(std::int32_t index) {
     const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
     switch (e.op) {
         case ExprOp::constant:
@@ -186,28 +167,28 @@ Value Machine::eval(std::int32_t index) {
         case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
         case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
         case ExprOp::player_field: {
-            const Value player = operand(e.first3[0]);
+            const Value player = eval(e.first3[0]);
             if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(in_.players)) return eval_rest(e, index);
             return s_.slots[static_cast<std::size_t>(in_.player_base + player * in_.player_stride + e.a)];
         }
         case ExprOp::card_field: {
-            const Value card = operand(e.first3[0]);
+            const Value card = eval(e.first3[0]);
             if (e.b < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) return eval_rest(e, index);
             return s_.slots[static_cast<std::size_t>(in_.card_base[static_cast<std::size_t>(card)] + e.a)];
         }
-        case ExprOp::logical_and: return operand(e.first3[0]) && operand(e.first3[1]);
-        case ExprOp::logical_or: return operand(e.first3[0]) || operand(e.first3[1]);
-        case ExprOp::logical_not: return !operand(e.first3[0]);
-        case ExprOp::if_then_else: return operand(e.first3[0]) ? operand(e.first3[1]) : operand(e.first3[2]);
+        case ExprOp::logical_and: return eval(e.first3[0]) && eval(e.first3[1]);
+        case ExprOp::logical_or: return eval(e.first3[0]) || eval(e.first3[1]);
+        case ExprOp::logical_not: return !eval(e.first3[0]);
+        case ExprOp::if_then_else: return eval(e.first3[0]) ? eval(e.first3[1]) : eval(e.first3[2]);
         case ExprOp::equal:
         case ExprOp::not_equal:
-            if (e.a == 0) return (operand(e.first3[0]) == operand(e.first3[1])) == (e.op == ExprOp::equal);
+            if (e.a == 0) return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
             return eval_rest(e, index);  // texts, lists and records compare by content
         case ExprOp::less:
         case ExprOp::less_equal:
         case ExprOp::greater:
         case ExprOp::greater_equal: {
-            const Value a = operand(e.first3[0]), b = operand(e.first3[1]);
+            const Value a = eval(e.first3[0]), b = eval(e.first3[1]);
             if (a == none_value || b == none_value) return eval_rest(e, index);  // reports which side is none
             switch (e.op) {
                 case ExprOp::less: return a < b;
@@ -216,6 +197,10 @@ Value Machine::eval(std::int32_t index) {
                 default: return a >= b;
             }
         }
+        case ExprOp::zone: return in_.zone_first[static_cast<std::size_t>(e.a)];
+        case ExprOp::builtin: return builtin(e);
+        case ExprOp::call_function: return call_function(e);
+        case ExprOp::comprehension: return comprehension(e);
         default: return eval_rest(e, index);
     }
 }
@@ -270,6 +255,15 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::logical_or: return arg(0) || arg(1);
         case ExprOp::concat_lists: {
             const Sequence a = sequence(p_.child(e, 0));
+            const Expr& right = p_.expr(p_.child(e, 1));
+            if (right.op == ExprOp::list && right.child_count == 1) {  // `list + [x]`: no list [x] made on the way
+                const Value x = eval(right.first3[0]);
+                charge(std::int64_t{a.length} + 1, e.loc);
+                const std::int32_t list = allocate(a.length + 1, e.loc);
+                for (std::int32_t i = 0; i < a.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(a, i);
+                s_.heap[static_cast<std::size_t>(list + 1 + a.length)] = x;
+                return list;
+            }
             const Sequence b = sequence(p_.child(e, 1));
             charge(std::int64_t{a.length} + b.length, e.loc);
             const std::int32_t list = allocate(a.length + b.length, e.loc);
@@ -284,12 +278,12 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         }
         case ExprOp::member: {
             const Value x = arg(0);
-            const std::int32_t container = p_.child(e, 1);
-            const Sequence s = sequence(container);
             const std::int32_t type = p_.expr(p_.child(e, 0)).type;
-            charge(s.length, e.loc);
             bool found = false;
-            for (std::int32_t i = 0; i < s.length && !found; ++i) found = values_equal(x, element(s, i), type);
+            each_value(p_.child(e, 1), e.loc, [&](Value v) {
+                found = values_equal(x, v, type);
+                return !found;
+            });
             return found != (e.a == 1);
         }
         case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);

@@ -18,22 +18,25 @@ std::int64_t combine(Value old_value, Value value, std::int32_t operation) {
 
 }  // namespace
 
-// One instruction; false when the rules wait for a decision.
-inline bool Machine::step(const Instr& in) {
+// One instruction. Most go on in the same frame; calls, returns, events and the end change the frames.
+inline Machine::Flow Machine::step(const Instr& in) {
     auto next = [this] { ++s_.frames.back().pc; };
     auto local = [this](std::int32_t slot) -> Value& { return s_.locals[static_cast<std::size_t>(base_ + slot)]; };
     switch (in.code) {
-        case Code::jump: s_.frames.back().pc = in.a; return true;
+        case Code::jump:  // every loop goes back through a jump, for_next or repeat_next: they count the steps
+            charge(1, in.loc);
+            s_.frames.back().pc = in.a;
+            return Flow::next;
         case Code::jump_unless: {
-            const Value v = operand(in.e1);
+            const Value v = eval(in.e1);
             if (v) next(); else s_.frames.back().pc = in.a;
-            return true;
+            return Flow::next;
         }
         case Code::set_local: {
-            const Value v = operand(in.e1);
+            const Value v = eval(in.e1);
             local(in.a) = in.b ? checked(combine(local(in.a), v, in.b), in.loc) : v;
             next();
-            return true;
+            return Flow::next;
         }
         case Code::set_slot: {
             const Value v = eval(in.e1);
@@ -41,7 +44,7 @@ inline bool Machine::step(const Instr& in) {
             target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
             ++s_.version;
             next();
-            return true;
+            return Flow::next;
         }
         case Code::set_player_field:
         case Code::set_card_field:
@@ -55,23 +58,24 @@ inline bool Machine::step(const Instr& in) {
             target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
             ++s_.version;
             next();
-            return true;
+            return Flow::next;
         }
-        case Code::call: call_procedure(in); return true;
+        case Code::call: call_procedure(in); return Flow::switched;
         case Code::ret_value: returned_ = eval(in.e1); [[fallthrough]];
         case Code::ret: {
             s_.locals.resize(static_cast<std::size_t>(s_.frames.back().base));
             s_.frames.pop_back();
-            return true;
+            return Flow::switched;
         }
         case Code::for_begin: {
             const Sequence seq = sequence(in.e1);
             local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq, in.loc);
             local(in.b) = 0;
             next();
-            return true;
+            return Flow::next;
         }
         case Code::for_next: {
+            charge(1, in.loc);
             const Value list = local(in.a);
             const Value position = local(in.b);
             if (position >= s_.heap[static_cast<std::size_t>(list)]) {
@@ -81,19 +85,20 @@ inline bool Machine::step(const Instr& in) {
                 local(in.b) = position + 1;
                 next();
             }
-            return true;
+            return Flow::next;
         }
-        case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return true;
+        case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return Flow::next;
         case Code::repeat_next:
+            charge(1, in.loc);
             if (local(in.a) <= 0) {
                 s_.frames.back().pc = in.d;
             } else {
                 --local(in.a);
                 next();
             }
-            return true;
-        case Code::choose: return choose(in);
-        case Code::menu: return offer_menu(in);
+            return Flow::next;
+        case Code::choose: return choose(in) ? Flow::next : Flow::wait;
+        case Code::menu: return offer_menu(in) ? Flow::next : Flow::wait;
         case Code::simultaneous_begin: {
             const Sequence seq = sequence(in.e1);
             local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq, in.loc);
@@ -101,33 +106,34 @@ inline bool Machine::step(const Instr& in) {
             local(in.a + 2) = 0;
             local(in.a + 3) = none_value;
             next();
-            return true;
+            return Flow::next;
         }
-        case Code::simultaneous_next: return simultaneous_next(in);
+        case Code::simultaneous_next: return simultaneous_next(in) ? Flow::next : Flow::wait;
         case Code::move:
             move_statement(in);
             next();
-            if (!s_.triggered.empty()) start_events();
-            return true;
+            if (s_.triggered.empty()) return Flow::next;
+            start_events();
+            return Flow::switched;
         case Code::shuffle: {
             const Value zone = eval(in.e1);
             if (zone == none_value) fail(in.loc, "cannot shuffle 'none': no zone given");
-            shuffle_zone(zone);
+            shuffle_zone(zone, in.loc);
             next();
-            return true;
+            return Flow::next;
         }
-        case Code::end_game: finish(in.e1 >= 0 ? eval(in.e1) : -1); return true;
+        case Code::end_game: finish(in.e1 >= 0 ? eval(in.e1) : -1); return Flow::switched;
         case Code::record_stat: {
             const Value v = eval(in.e1);
             const Value seat = in.e2 >= 0 ? eval(in.e2) : -1;
             s_.samples.push_back({in.a, seat, v});
             next();
-            return true;
+            return Flow::next;
         }
         case Code::say:
             if (s_.keep_messages) s_.messages.push_back(text_of(eval(in.e1)));
             next();
-            return true;
+            return Flow::next;
         case Code::drop_space: {
             const Value space = eval(in.e1);
             if (space == none_value) fail(in.loc, "cannot drop 'none': no space given");
@@ -136,15 +142,15 @@ inline bool Machine::step(const Instr& in) {
             s_.slots[static_cast<std::size_t>(in_.space_base[s]) + fields] = 0;
             ++s_.version;
             next();
-            return true;
+            return Flow::next;
         }
         case Code::begin_play:
             s_.play_started = true;
             next();
             check_endings();
-            return true;
+            return Flow::switched;
     }
-    return true;
+    return Flow::switched;
 }
 
 void Machine::run() {
@@ -156,34 +162,42 @@ void Machine::run() {
     }
 }
 
-// Runs the frames above `depth` until they return or a decision is pending.
+// Runs the frames above `depth` until they return or a decision is pending. The inner loop stays in one frame
+// (its base and callable set once) until an instruction calls, returns or ends the game.
 void Machine::run_until(std::size_t depth) {
-    while (s_.frames.size() > depth && !s_.finished) {
-        const Frame& frame = s_.frames.back();
-        const Instr& in = p_.code[static_cast<std::size_t>(frame.pc)];
-        base_ = frame.base;
-        callable_ = frame.callable;
-        if (++s_.steps > step_limit_) too_many_steps(in.loc);
-        if (!step(in)) return;
-        if (in.check_end) check_endings();
+    const Instr* const code = p_.code.data();
+    while (s_.frames.size() > depth) {
+        base_ = s_.frames.back().base;
+        callable_ = s_.frames.back().callable;
+        for (;;) {
+            const Instr& in = code[s_.frames.back().pc];
+            const Flow flow = step(in);
+            if (in.check_end) {
+                check_endings();
+                if (s_.finished) return;
+            }
+            if (flow == Flow::next) continue;
+            if (flow == Flow::wait) return;
+            break;
+        }
     }
 }
 
 void Machine::call_procedure(const Instr& in) {
     const Callable& c = p_.callables[static_cast<std::size_t>(in.a)];
+    charge(1, in.loc);
     if (s_.frames.size() >= max_call_depth) {
         fail(in.loc, fmt::format("calls nested {} deep: a rule that calls itself without end?", max_call_depth));
     }
-    const std::size_t mark = s_.scratch.size();
-    for (std::int32_t i = 0; i < in.arg_count; ++i) {
-        s_.scratch.push_back(eval(p_.expr_children[static_cast<std::size_t>(in.first_arg + i)]));
-    }
-    ++s_.frames.back().pc;
+    // The callee's locals are made first and the arguments evaluated straight into them: functions the arguments
+    // call put their own locals after these and take them away again.
     const auto base = static_cast<std::int32_t>(s_.locals.size());
     s_.locals.resize(static_cast<std::size_t>(base + c.locals), none_value);
-    std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(),
-              s_.locals.begin() + base);
-    s_.scratch.resize(mark);
+    for (std::int32_t i = 0; i < in.arg_count; ++i) {
+        const Value v = eval(p_.expr_children[static_cast<std::size_t>(in.first_arg + i)]);
+        s_.locals[static_cast<std::size_t>(base + i)] = v;
+    }
+    ++s_.frames.back().pc;
     s_.frames.push_back({in.a, c.entry, base});
 }
 
@@ -314,14 +328,27 @@ void Machine::offer_subsets(const Choice& ch, const Sequence& domain, const Sour
     }
 }
 
-// A decision for the player `chooser` names; its options follow in pending_options.
-Pending Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {
-    Pending d;
-    d.seat = eval(chooser);
-    if (d.seat < 0 || d.seat >= in_.players) fail(loc, "the player who chooses is 'none'");
+// A decision for the player `chooser` names, added to the pending ones; its options follow in pending_options. Made
+// in place: a Pending built on the stack and copied in would be read back before its fields are all stored.
+Pending& Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {
+    const Value seat = eval(chooser);
+    if (seat < 0 || seat >= in_.players) fail(loc, "the player who chooses is 'none'");
+    Pending& d = s_.pending.emplace_back();
+    d.seat = seat;
     d.frame_base = base_;
     d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
     return d;
+}
+
+// The options gathered for the newest decision; none is an error naming the rule (the decision is taken back).
+void Machine::close_decision(const SourceLocation& loc, const std::string& name, bool menu) {
+    Pending& d = s_.pending.back();
+    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
+    if (d.options_count > 0) return;
+    const Value seat = d.seat;
+    s_.pending.pop_back();
+    if (menu) fail(loc, fmt::format("no option of '{}' is allowed for {}", name, seat_name(seat)));
+    fail(loc, fmt::format("{} has no legal option for '{}'", seat_name(seat), name));
 }
 
 // A pending decision: the chooser and the legal options, in the domain's order.
@@ -337,8 +364,7 @@ bool Machine::choose(const Instr& in) {
             return true;
         }
     }
-    Pending d = new_decision(ch.chooser, in.loc);
-    d.choice = in.a;
+    new_decision(ch.chooser, in.loc).choice = in.a;  // the options' expressions cannot choose: the reference holds
     const Sequence domain = sequence(ch.domain);
     if (ch.subset) {
         offer_subsets(ch, domain, in.loc);
@@ -353,11 +379,7 @@ bool Machine::choose(const Instr& in) {
         }
         if (ch.optional) s_.pending_options.push_back(none_value);
     }
-    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
-    if (d.options_count == 0) {
-        fail(in.loc, fmt::format("{} has no legal option for '{}'", seat_name(d.seat), ch.name));
-    }
-    s_.pending.push_back(d);
+    close_decision(in.loc, ch.name, false);
     if (s_.keep_messages) s_.prompts.push_back(ch.prompt >= 0 ? text_of(eval(ch.prompt)) : ch.name + "?");
     if (ch.simultaneous_slot >= 0) {  // collect the others' secret choices before anything is revealed
         s_.frames.back().pc = ch.simultaneous_next;
@@ -368,14 +390,11 @@ bool Machine::choose(const Instr& in) {
 
 bool Machine::offer_menu(const Instr& in) {
     const Menu& m = p_.menus[static_cast<std::size_t>(in.a)];
-    Pending d = new_decision(m.chooser, in.loc);
-    d.menu = in.a;
+    new_decision(m.chooser, in.loc).menu = in.a;
     for (std::size_t i = 0; i < m.options.size(); ++i) {
         if (m.conditions[i] < 0 || eval(m.conditions[i])) s_.pending_options.push_back(static_cast<Value>(i));
     }
-    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
-    if (d.options_count == 0) fail(in.loc, fmt::format("no option of '{}' is allowed for {}", m.name, seat_name(d.seat)));
-    s_.pending.push_back(d);
+    close_decision(in.loc, m.name, true);
     if (s_.keep_messages) s_.prompts.push_back(m.prompt >= 0 ? text_of(eval(m.prompt)) : m.name + "?");
     return false;
 }
@@ -383,6 +402,7 @@ bool Machine::offer_menu(const Instr& in) {
 // The loop of `simultaneously`: first every player's secret choice is collected (phase 0), then, once all are
 // known, the bodies run in list order (phase 1).
 bool Machine::simultaneous_next(const Instr& in) {
+    charge(1, in.loc);
     const auto block = static_cast<std::size_t>(base_ + in.a);
     const Value list = s_.locals[block];
     const Value position = s_.locals[block + 1];

@@ -74,10 +74,11 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     s_.zone_size[z] = size + 1;
 }
 
-void Machine::shuffle_zone(std::int32_t zone) {
+void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     const auto z = static_cast<std::size_t>(zone);
     Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
     s_.rng.shuffle(cards, s_.zone_size[z]);
+    if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
     ++s_.version;
     for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
 }

@@ -32,10 +32,12 @@ void Machine::start() {
     const Callable& play = p_.callables[static_cast<std::size_t>(p_.play)];
     s_.locals.assign(static_cast<std::size_t>(play.locals), none_value);
     s_.frames.push_back({p_.play, play.entry, 0});
-    if (p_.setup >= 0) {
-        const Callable& setup = p_.callables[static_cast<std::size_t>(p_.setup)];
-        s_.frames.push_back({p_.setup, setup.entry, play.locals});
-        s_.locals.resize(static_cast<std::size_t>(play.locals + setup.locals), none_value);
+    // The setup blocks run in declaration order (imported files first): the first one is the innermost frame.
+    for (auto it = p_.setups.rbegin(); it != p_.setups.rend(); ++it) {
+        const Callable& setup = p_.callables[static_cast<std::size_t>(*it)];
+        const auto base = static_cast<std::int32_t>(s_.locals.size());
+        s_.frames.push_back({*it, setup.entry, base});
+        s_.locals.resize(static_cast<std::size_t>(base + setup.locals), none_value);
     }
     run();
 }

@@ -30,7 +30,14 @@ std::string Machine::seat_name(Value seat) const {
     return fmt::format("player {}", seat + 1);
 }
 
+std::string Machine::card_name(Value card) {
+    const CardType& ct = p_.card_types[static_cast<std::size_t>(in_.card_type[static_cast<std::size_t>(card)])];
+    if (ct.shown_as < 0) return fmt::format("{} {}", ct.name, card + 1);
+    return show_with_self(ct.shown_as, card);
+}
+
 // Grid spaces are named like chess squares (column letter, row number: c3); ring spaces by position (sky 5).
+
 std::string Machine::space_name(Value space) const {
     const auto s = static_cast<std::size_t>(space);
     const auto b = static_cast<std::size_t>(in_.space_board[s]);
@@ -66,12 +73,7 @@ std::string Machine::show(Value v, std::int32_t type, const SourceLocation& loc)
             const auto& values = p_.enums[static_cast<std::size_t>(t.id)].values;
             return v >= 0 && static_cast<std::size_t>(v) < values.size() ? values[static_cast<std::size_t>(v)] : std::to_string(v);
         }
-        case ValueKind::card: {
-            const auto c = static_cast<std::size_t>(v);
-            const CardType& ct = p_.card_types[static_cast<std::size_t>(in_.card_type[c])];
-            if (ct.shown_as < 0) return fmt::format("{} {}", ct.name, v + 1);
-            return show_with_self(ct.shown_as, v);
-        }
+        case ValueKind::card: return card_name(v);
         case ValueKind::record: {
             const RecordType& rt = p_.record_types[static_cast<std::size_t>(t.id)];
             if (rt.shown_as >= 0) return show_with_self(rt.shown_as, v);

@@ -313,7 +313,8 @@ struct Program {
     std::int32_t state_field_base = 0;    // slots: options, decks, then state fields
     std::int32_t global_slots = 0;        // slots before the per-player fields
 
-    std::int32_t setup = -1, play = -1;   // callables
+    std::vector<std::int32_t> setups;     // callables: the setup blocks, imported files first
+    std::int32_t play = -1;               // callable
     std::int32_t score = -1;              // callable with one parameter, or -1
     std::int32_t winners = -1;            // callable or -1
     std::vector<EndCondition> end_conditions;

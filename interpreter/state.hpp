@@ -51,6 +51,10 @@ struct StateData {
     std::vector<Value> triggered;      // events a move statement triggered: pairs of event and card
 
     Rng rng{1};
+    // Chance results forced by a test (docs/fixtures.md), consumed from forced_next on; empty in real games, so
+    // roll, random and shuffle only look at them when forced_next < forced.size().
+    std::vector<ForcedChance> forced;
+    std::size_t forced_next = 0;
     std::vector<ActionRecord> history;
     std::vector<StatSample> samples;
     std::vector<std::string> messages;
