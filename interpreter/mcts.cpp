@@ -1,4 +1,5 @@
-// The search bot (mcts.hpp): UCT over determinizations, decoupled at simultaneous decisions, random playouts.
+// The search bot (mcts.hpp): UCT over determinizations, decoupled UCT at simultaneous decisions, playouts at random
+// or by a strategy.
 #include "mcts.hpp"
 
 #include <algorithm>
@@ -19,7 +20,7 @@ struct Edge {
     std::int32_t seat = 0;
     std::int32_t action = 0;
     std::int32_t visits = 0;
-    double value = 0;    // sum of the seat's rewards
+    double value = 0;        // sum of the seat's rewards
     bool preferred = false;  // the playout strategy's choice: tried first, and favoured while visits are few
 };
 
