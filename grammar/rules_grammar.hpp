@@ -149,7 +149,12 @@ NODE(chooser, seq<KW("by"), _, expr_required>);
 struct chooser_required : must<chooser> {};
 NODE(prompt, string_lit);
 struct of_keyword : KW("of") {};
-struct choose_tail : seq<_, of_keyword, _, expr, opt<_, where_clause>, _, chooser_required, opt<_, prompt>> {};
+// `with total FIELD == TARGET` (subsets only): the chosen elements' FIELD (or the elements themselves, for numbers)
+// add up to TARGET; the runtime then enumerates only the selections that can reach it.
+struct total_equals : string<'=', '='> {};
+NODE(total_clause, if_must<seq<KW("with"), _, KW("total")>, _, opt<name, _>, total_equals, _, expr>);
+struct choose_tail
+    : seq<_, of_keyword, _, expr, opt<_, total_clause>, opt<_, where_clause>, _, chooser_required, opt<_, prompt>> {};
 NODE(choose_one, if_must<KW("one"), choose_tail>);
 NODE(choose_subset, if_must<KW("subset"), choose_tail>);
 struct choose_kind : sor<choose_one, choose_subset> {};
@@ -276,7 +281,10 @@ struct by_keyword : KW("by") {};
 NODE(grid_shape, if_must<KW("grid"), _, expr, _, by_keyword, _, expr>);
 NODE(ring_shape, if_must<KW("ring"), _, expr>);
 struct board_shape : sor<grid_shape, ring_shape> {};
-NODE(board_decl, if_must<KW("board"), _, name, _, colon, _, board_shape, _, of_keyword, _, name, _, field_list>);
+// `shown as NAME`: a function of one space giving the text drawn for it (docs/language.md).
+NODE(shown_by_function, if_must<KW("shown"), _, as_keyword, _, name>);
+NODE(board_decl, if_must<KW("board"), _, name, _, colon, _, board_shape, _, of_keyword, _, name, _, field_list,
+                         opt<_, shown_by_function>>);
 
 struct faces_keyword : KW("faces") {};
 NODE(die_decl, if_must<KW("die"), _, name, _, colon, _, expr, _, faces_keyword>);

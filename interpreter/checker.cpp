@@ -101,6 +101,7 @@ void Checker::check_bodies() {
                                         fmt::format("the default of '{}'", c->name()));
                         }
                         if (c->kind == Kind::shown_as && self) check_interpolation(*c->child(0), self);
+                        if (c->kind == Kind::shown_by_function) check_space_display(*c->child(0), decl.name());
                         if (c->kind == Kind::grid_shape || c->kind == Kind::ring_shape) {
                             for (const auto& e : c->children) expect_int(*e, "the size of a board");
                         }
@@ -263,6 +264,25 @@ void Checker::check_strategy(const Node& decl) {
             error(rule->child(1)->loc, fmt::format("a preference is a number or true/false, but this is {}", type_name(score)));
         }
         pop_scope();
+    }
+}
+
+// `board B: ... shown as NAME`: NAME is a function of one space of B giving a text.
+void Checker::check_space_display(const Node& function, std::string_view board) {
+    Symbol* b = find_symbol(board);
+    Symbol* f = find_symbol(function.text);
+    if (!b || b->kind != SymbolKind::board) return;
+    const Type space = Type::of(B::space, b->type.id);
+    if (!f || f->kind != SymbolKind::function) {
+        error(function.loc, fmt::format("{}'{}' is not a function: a board is shown as a function of one space giving "
+                                        "a text", f ? "" : "unknown name ", function.text));
+        return;
+    }
+    ++f->uses;
+    calls_[current_callable_].insert(f->name);
+    if (f->params.size() != 1 || !assignable(space, f->params[0]) || !f->type.is(B::text)) {
+        error(function.loc, fmt::format("a board is shown as a function of one space giving a text, as "
+                                        "'function {}(s: {}): text'", function.text, type_name(space)));
     }
 }
 

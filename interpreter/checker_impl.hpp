@@ -108,6 +108,7 @@ public:
     Type check_expr(const Node& e, const Type* expected = nullptr);
     Type check_expr_kind(const Node& e, const Type* expected);
     Type check_name(const Node& e, const Type* expected);
+    void check_space_display(const Node& function, std::string_view board);
     Type check_binary(const Node& e);
     Type check_field(const Node& e);
     Type check_index(const Node& e);
@@ -133,6 +134,7 @@ public:
     void check_let(const Node& s);
     void check_assign(const Node& s);
     void check_choice(const Node& choice, const Node& name_node);
+    void check_total_clause(const Node& total, const Type& element, bool subset);
     void check_menu(const Node& s);
     void check_simultaneously(const Node& s);
     void check_move(const Node& s);

@@ -113,6 +113,7 @@ void Checker::check_choice(const Node& choice, const Node& name_node) {
     const bool subset = choice.kind == Kind::choose_subset;
     Type result = subset ? Type::list_of(element) : element;
     if (optional && !subset) result = result.as_optional();
+    if (const Node* total = choice.find(Kind::total_clause)) check_total_clause(*total, element, subset);
     if (const Node* where = choice.find(Kind::where_clause)) {
         push_scope();  // in `where`, the name stands for the candidate
         declare_local(name_node, result);
@@ -128,6 +129,38 @@ void Checker::check_choice(const Node& choice, const Node& name_node) {
     if (const Node* prompt = choice.find(Kind::prompt)) check_interpolation(*prompt, nullptr);
     choice_points_.emplace(name_node.text, subset ? Type::list_of(element) : element);
     declare_local(name_node, result);
+}
+
+// `with total [FIELD] == TARGET`: the FIELD of each chosen element (or the element itself, for numbers) is a number.
+void Checker::check_total_clause(const Node& total, const Type& element, bool subset) {
+    if (!subset) error(total.loc, "'with total' belongs to 'choose subset of' (a single choice has nothing to add up)");
+    expect_type(*total.children.back(), Type::of(B::int_), "the total of a choice");
+    if (!element.known()) return;
+    if (total.children.size() == 1) {
+        if (!element.is(B::int_)) {
+            error(total.loc, fmt::format("'with total == ...' adds up numbers, but these are {}: name the field to add up "
+                                         "('with total FIELD == ...')", type_name(element)));
+        }
+        return;
+    }
+    const Node& field = *total.child(0);
+    const Composite* composite = element.is(B::card) && element.id >= 0     ? &cards_[static_cast<std::size_t>(element.id)]
+                                 : element.is(B::record)                    ? &records_[static_cast<std::size_t>(element.id)]
+                                 : element.is(B::space) && element.id >= 0 ? &boards_[static_cast<std::size_t>(element.id)]
+                                                                            : nullptr;
+    if (!composite) {
+        error(field.loc, fmt::format("'with total {}' adds up a field, but {} has no declared fields", field.text,
+                                     type_name(element)));
+        return;
+    }
+    const Field* f = composite->field(field.text);
+    if (!f) {
+        std::vector<std::string_view> known;
+        for (const auto& g : composite->fields) known.push_back(g.name);
+        error(field.loc, fmt::format("{} has no field '{}'{}", type_name(element), field.text, did_you_mean(field.text, known)));
+    } else if (f->type.known() && !f->type.is(B::int_)) {
+        error(field.loc, fmt::format("'with total' adds up numbers, but the field '{}' is {}", field.text, type_name(f->type)));
+    }
 }
 
 void Checker::check_menu(const Node& s) {

@@ -37,6 +37,7 @@ std::shared_ptr<Program> Compiler::run() {
         }
     }
     link_statistics_and_endings();
+    settle_function_dependencies();
     if (program_->play < 0) {
         diagnostics_.push_back({Severity::error, {}, "the game has no 'play' block"});
     }
@@ -160,6 +161,25 @@ std::int32_t Compiler::value_callable(std::string kind, const Node& name_node, c
     program_->callables[static_cast<std::size_t>(id)].body = expr_out;
     end_callable();
     return id;
+}
+
+// A board's `shown as F`: a callable of one space whose value is F(space), for drawing the board.
+void Compiler::compile_space_display(std::int32_t board, const Node& shown) {
+    const Node& function = *shown.child(0);
+    const Type space = Type::of(B::space, board);
+    const std::int32_t id = begin_callable("shown as", "board display", shown.loc);
+    Node self;
+    self.kind = Kind::name;
+    self.loc = shown.loc;
+    self.text = "space shown";  // not a name the rules can write
+    const std::int32_t slot = declare_local(self, space);
+    program_->callables[static_cast<std::size_t>(id)].params = 1;
+    const std::int32_t argument = add_expr(ExprOp::local, space, shown.loc, slot);
+    const std::int32_t call = add_expr(ExprOp::call_function, Type::of(B::text), shown.loc,
+                                       callables_.at(function.text), 0, {argument});
+    program_->callables[static_cast<std::size_t>(id)].body = call;
+    program_->boards[static_cast<std::size_t>(board)].shown_as = id;
+    end_callable();
 }
 
 void Compiler::compile_callable_body(const Node& decl, std::int32_t callable) {
@@ -473,6 +493,7 @@ void Compiler::compile_declaration(const Node& decl) {
             if (b.grid) b.columns = expr(*shape.child(1));
             compile_fields(decl, p.boards[static_cast<std::size_t>(id)].fields,
                            &checker_.boards_[static_cast<std::size_t>(id)]);
+            if (const Node* shown = decl.find(Kind::shown_by_function)) compile_space_display(id, *shown);
             break;
         }
         case Kind::player_decl: compile_fields(decl, p.player_fields, &checker_.player_fields_); break;

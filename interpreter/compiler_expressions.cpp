@@ -54,6 +54,7 @@ std::int32_t Compiler::add_expr(ExprOp op, const Type& type, const SourceLocatio
     e.first_child = static_cast<std::int32_t>(program_->expr_children.size());
     e.child_count = static_cast<std::int32_t>(children.size());
     program_->expr_children.insert(program_->expr_children.end(), children.begin(), children.end());
+    note_reads(e);
     program_->exprs.push_back(e);
     return static_cast<std::int32_t>(program_->exprs.size() - 1);
 }

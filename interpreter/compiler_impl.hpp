@@ -47,6 +47,7 @@ public:
     std::int32_t begin_callable(std::string name, std::string kind, const SourceLocation& loc);
     void end_callable();
     void compile_callable_body(const Node& decl, std::int32_t callable);
+    void compile_space_display(std::int32_t board, const Node& shown);
     std::int32_t value_callable(std::string kind, const Node& name_node, const Type& param_type, const Node& value,
                                 std::int32_t& expr_out);
 
@@ -68,6 +69,10 @@ public:
     std::int32_t index_expr(const Node& e);
     std::int32_t call_expr(const Node& e);
     std::int32_t builtin_expr(const Node& e, std::string_view name);
+
+    // ---- what functions read (compiler_dependencies.cpp)
+    void note_reads(const Expr& e);          // the expression is part of the callable being compiled
+    void settle_function_dependencies();     // a function reads what the functions it calls read
     std::int32_t constructor_expr(const Node& e, const Type& type, const std::vector<FieldInfo>& fields, bool card);
     std::int32_t comprehension_expr(const Node& e);
     std::int32_t text_expr(const Node& text_node, const FieldScope& scope = {});
@@ -88,6 +93,7 @@ public:
     std::int32_t here() const { return static_cast<std::int32_t>(program_->code.size()); }
     void let_statement(const Node& s);
     void choice_statement(const Node& s, const Node& choice);
+    void total_clause(Choice& c, const Node& total, const Type& element);
     void assign_statement(const Node& s);
     void if_statement(const Node& s);
     void for_statement(const Node& s);
@@ -123,6 +129,7 @@ public:
 
     std::vector<std::map<std::string, LocalName, std::less<>>> scopes_;
     std::int32_t current_callable_ = -1;
+    std::vector<std::pair<std::int32_t, std::int32_t>> function_calls_;  // (caller, callee); callee -1: score
     std::vector<std::int32_t> break_jumps_;   // jumps to patch when the innermost loop ends
     std::vector<std::size_t> loop_marks_;     // break_jumps_ size at each loop's start
     bool in_strategy_ = false;

@@ -120,6 +120,7 @@ void Compiler::choice_statement(const Node& s, const Node& choice) {
     if (const Node* prompt = choice.find(Kind::prompt)) c.prompt = text_expr(*prompt);
     c.slot = declare_local(name);
     c.result_type = program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(c.slot)];
+    if (const Node* total = choice.find(Kind::total_clause)) total_clause(c, *total, type_of(domain).element_type());
     if (const Node* where = choice.find(Kind::where_clause)) c.where = expr(*where->child(0));
     if (simultaneous_slot_ >= 0) {
         c.simultaneous_slot = simultaneous_slot_;
@@ -128,6 +129,14 @@ void Compiler::choice_statement(const Node& s, const Node& choice) {
     }
     program_->choices.push_back(std::move(c));
     at(emit(Code::choose, s.loc)).a = static_cast<std::int32_t>(program_->choices.size() - 1);
+}
+
+// `with total [FIELD] == TARGET`: one hidden local holds an element while its amount (FIELD, or the element) is read.
+void Compiler::total_clause(Choice& c, const Node& total, const Type& element) {
+    c.total_target = expr(*total.children.back());
+    c.total_slot = new_slot(element);
+    const std::int32_t candidate = add_expr(ExprOp::local, element, total.loc, c.total_slot);
+    c.total_amount = total.children.size() == 1 ? candidate : field_access(candidate, element, total.child(0)->text, total.loc);
 }
 
 void Compiler::assign_statement(const Node& s) {

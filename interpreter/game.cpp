@@ -225,10 +225,18 @@ void Game::preferences(int strategy, int seat, std::vector<std::int32_t>& scores
                                   : p.choices[static_cast<std::size_t>(d.choice)].choice_point;
     const std::int32_t rule = static_cast<std::size_t>(point) < st.prefer.size() ? st.prefer[static_cast<std::size_t>(point)] : -1;
     if (rule < 0) return;
-    inspect(*state_, [&](Machine& m) {
+    // A strategy sees only what its seat may see: it scores the options on one possible truth behind that view,
+    // dealt from a seed the seat knows too (the number of actions so far), so equal views give equal preferences.
+    thread_local std::unique_ptr<Game> guess;  // kept: simulations ask at every decision, and should not allocate
+    if (!guess) guess = std::make_unique<Game>(*this);
+    else *guess = *this;
+    guess->determinize(seat, state_->history.size());
+    const StateData& g = *guess->state_;
+    const Pending& options = pending_for(g, seat);
+    inspect(g, [&](Machine& m) {
         m.me_ = seat;
-        for (std::int32_t i = 0; i < d.options_count; ++i) {
-            m.choice_ = state_->pending_options[static_cast<std::size_t>(d.options_begin + i)];
+        for (std::int32_t i = 0; i < options.options_count; ++i) {
+            m.choice_ = g.pending_options[static_cast<std::size_t>(options.options_begin + i)];
             scores.push_back(m.call_value(rule, -1, 0));
         }
         return 0;

@@ -190,7 +190,9 @@ public:
     [[nodiscard]] bool has_secrets(int viewer) const;
 
     // Strategies: the preference of a strategy (index in strategies()) for each action of `seat`; empty when the
-    // strategy has no rule for the current choice point (then it plays at random).
+    // strategy has no rule for the current choice point (then it plays at random). The options are scored on a
+    // determinized copy (see determinize; seeded by the number of actions so far): a strategy never reads what its
+    // seat cannot see, and two games that differ only in that get the same preferences.
     [[nodiscard]] std::vector<std::int32_t> preferences(int strategy, int seat) const;
     // The same into a vector the caller keeps (no allocation once it is large enough): for simulations.
     void preferences(int strategy, int seat, std::vector<std::int32_t>& scores) const;

@@ -98,11 +98,13 @@ struct ViewBuilder {
         return out;
     }
 
-    // A space's fields in a few characters: the values of its fields that are not 0 or none.
+    // A space in a few characters: the text of the board's `shown as` function, else the values of its fields that
+    // are not 0 or none.
     std::string cell(Value space) {
         const auto sp = static_cast<std::size_t>(space);
         const BoardDecl& b = p.boards[static_cast<std::size_t>(in.space_board[sp])];
         if (s.slots[static_cast<std::size_t>(in.space_base[sp]) + b.fields.size()] == 0) return "x";
+        if (b.shown_as >= 0) return m.text_of(m.call_value(b.shown_as, -1, space));
         std::string out;
         for (std::size_t i = 0; i < b.fields.size(); ++i) {
             const Value v = s.slots[static_cast<std::size_t>(in.space_base[sp]) + i];

@@ -1,6 +1,6 @@
 // The machine runs a Program on a StateData: instructions until the next decision (machine_run.cpp), expressions
 // (machine_eval.cpp), built-in functions (machine_builtins.cpp), zones, the heap and its collector
-// (machine_memory.cpp) and showing values as text (machine_text.cpp).
+// (machine_memory.cpp), subset choices (machine_subsets.cpp) and showing values as text (machine_text.cpp).
 #pragma once
 
 #include <string>
@@ -45,7 +45,12 @@ public:
     void note_events(Value card, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
+    // ---- subset choices (machine_subsets.cpp): groups of interchangeable elements
+    using SubsetGroups = std::vector<std::vector<Value>>;
     void offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc);
+    void offer_subsets_with_total(const Choice& ch, const SubsetGroups& groups, const SourceLocation& loc);
+    void offer_selection(const Choice& ch, const SubsetGroups& groups, const std::vector<std::size_t>& taken,
+                         const SourceLocation& loc);
     bool interchangeable(Value a, Value b, std::int32_t type) const;
     Pending& new_decision(std::int32_t chooser, const SourceLocation& loc);
     void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
@@ -133,6 +138,17 @@ public:
     std::string seat_name(Value seat) const;
     std::string space_name(Value space) const;
     std::string card_name(Value card);     // its `shown as`, else "Type N"
+
+    // A write of this kind: functions that read such things compute their value again.
+    void changed(StateKind kind) { ++s_.changes[static_cast<std::size_t>(kind)]; }
+    // Grows whenever anything of the kinds in `reads` changes (the counts only grow, so their sum does too).
+    std::int64_t state_stamp(std::uint8_t reads) const {
+        std::int64_t stamp = s_.version;
+        for (int k = 0; k < state_kinds; ++k) {
+            if (reads & (1u << k)) stamp += s_.changes[static_cast<std::size_t>(k)];
+        }
+        return stamp;
+    }
 
     // Counts work that is not an instruction (list building, function calls, scans) against the step limit.
     void charge(std::int64_t work, const SourceLocation& loc) {

@@ -97,22 +97,23 @@ Value Machine::call_function(const Expr& e) {
         fail(e.loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
     }
     charge(1, e.loc);
-    const std::size_t mark = s_.scratch.size();
-    for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(eval(p_.child(e, i)));
-    const Value argument = e.child_count == 1 ? s_.scratch[mark] : 0;
-    const bool rememberable = remember_ && e.child_count <= 1 && !s_.remembered.empty();
+    const Value argument = e.child_count == 1 ? eval(e.first3[0]) : 0;
+    const bool rememberable = remember_ && c.rememberable && e.child_count <= 1 && !s_.remembered.empty();
+    const std::int64_t stamp = rememberable ? state_stamp(c.reads) : 0;
     if (rememberable) {
         const auto& r = s_.remembered[static_cast<std::size_t>(e.a)];
-        if (r.version == s_.version && r.argument == argument) {
-            s_.scratch.resize(mark);
-            return r.result;
-        }
+        if (r.version == stamp && r.argument == argument) return r.result;
     }
+    // The callee's locals are made first and the arguments evaluated straight into them (functions the arguments
+    // call put their own locals after these and take them away again).
     const std::int32_t saved_base = base_, saved_callable = callable_;
     const auto base = static_cast<std::int32_t>(s_.locals.size());
     s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
-    std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(), s_.locals.begin() + base);
-    s_.scratch.resize(mark);
+    if (e.child_count == 1) s_.locals[static_cast<std::size_t>(base)] = argument;
+    for (std::int32_t i = 0; e.child_count > 1 && i < e.child_count; ++i) {
+        const Value v = eval(p_.child(e, i));
+        s_.locals[static_cast<std::size_t>(base + i)] = v;
+    }
     Value result = 0;
     if (c.body >= 0) {
         base_ = base;
@@ -130,7 +131,7 @@ Value Machine::call_function(const Expr& e) {
     }
     base_ = saved_base;
     callable_ = saved_callable;
-    if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {s_.version, argument, result};
+    if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {stamp, argument, result};
     return result;
 }
 
@@ -175,6 +176,16 @@ Value Machine::eval_node(std::int32_t index) {
             const Value card = eval(e.first3[0]);
             if (e.b < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) return eval_rest(e, index);
             return s_.slots[static_cast<std::size_t>(in_.card_base[static_cast<std::size_t>(card)] + e.a)];
+        }
+        case ExprOp::space_field: {
+            const Value space = eval(e.first3[0]);
+            if (e.b < 0 || static_cast<std::size_t>(space) >= in_.space_base.size()) return eval_rest(e, index);
+            return s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)] + e.a)];
+        }
+        case ExprOp::record_field: {
+            const Value record = eval(e.first3[0]);
+            if (record == none_value) return eval_rest(e, index);
+            return s_.heap[static_cast<std::size_t>(record + 1 + e.a)];
         }
         case ExprOp::logical_and: return eval(e.first3[0]) && eval(e.first3[1]);
         case ExprOp::logical_or: return eval(e.first3[0]) || eval(e.first3[1]);

@@ -42,7 +42,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             const Value v = eval(in.e1);
             Value& target = s_.slots[static_cast<std::size_t>(in.a)];
             target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
-            ++s_.version;
+            changed(StateKind::state_fields);
             next();
             return Flow::next;
         }
@@ -56,7 +56,9 @@ inline Machine::Flow Machine::step(const Instr& in) {
                                                                         : space_slot(object, in.a, in.c, in.loc);
             Value& target = s_.slots[static_cast<std::size_t>(slot)];
             target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
-            ++s_.version;
+            changed(in.code == Code::set_player_field ? StateKind::player_fields
+                    : in.code == Code::set_card_field ? StateKind::card_fields
+                                                      : StateKind::spaces);
             next();
             return Flow::next;
         }
@@ -140,7 +142,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             const auto s = static_cast<std::size_t>(space);
             const std::size_t fields = p_.boards[static_cast<std::size_t>(in_.space_board[s])].fields.size();
             s_.slots[static_cast<std::size_t>(in_.space_base[s]) + fields] = 0;
-            ++s_.version;
+            changed(StateKind::spaces);
             next();
             return Flow::next;
         }
@@ -261,70 +263,6 @@ void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
         if (event.where >= 0 && !call_value(event.callable, event.where, card)) continue;
         s_.triggered.push_back(static_cast<Value>(i));
         s_.triggered.push_back(card);
-    }
-}
-
-// Whether two elements of a subset's domain are interchangeable: equal values, or cards of one type whose fields
-// are all equal (two 3-diamonds in the market: taking one or the other is the same choice).
-bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
-    const ValueType& type = p_.type(type_index);
-    if (type.kind != ValueKind::card) return values_equal(a, b, type_index);
-    if (a == b) return true;
-    const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
-    if (in_.card_type[x] != in_.card_type[y]) return false;
-    const auto& fields = p_.card_types[static_cast<std::size_t>(in_.card_type[x])].fields;
-    for (std::size_t f = 0; f < fields.size(); ++f) {
-        const Value u = s_.slots[static_cast<std::size_t>(in_.card_base[x]) + f];
-        const Value v = s_.slots[static_cast<std::size_t>(in_.card_base[y]) + f];
-        if (!values_equal(u, v, fields[f].type)) return false;  // texts by their letters
-    }
-    return true;
-}
-
-// `choose subset of`: every different selection once. Interchangeable elements form groups, and a selection is how
-// many of each group it takes (the first ones in the domain's order), so a market of 30 diamonds of 6 kinds offers
-// the few hundred different takes, not 2^30 sets of cards. The options are the chosen lists themselves.
-void Machine::offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc) {
-    const std::int32_t type = ch.option_type;
-    std::vector<std::vector<Value>> groups;
-    for (std::int32_t i = 0; i < domain.length; ++i) {
-        const Value v = element(domain, i);
-        auto same = std::find_if(groups.begin(), groups.end(), [&](const auto& g) { return interchangeable(g.front(), v, type); });
-        if (same != groups.end()) same->push_back(v);
-        else groups.push_back({v});
-    }
-    double selections = 1;
-    for (const auto& g : groups) selections *= static_cast<double>(g.size() + 1);
-    if (selections > max_subset_options) {
-        fail(loc, fmt::format("choosing a subset of these {} things offers {:.0f} different selections (at most {})",
-                              domain.length, selections, max_subset_options));
-    }
-    std::vector<std::size_t> taken(groups.size(), 0);
-    for (bool more = true; more;) {
-        charge(1, loc);
-        const std::size_t mark = s_.scratch.size();
-        for (std::size_t g = 0; g < groups.size(); ++g) {
-            s_.scratch.insert(s_.scratch.end(), groups[g].begin(), groups[g].begin() + static_cast<std::ptrdiff_t>(taken[g]));
-        }
-        const bool empty = s_.scratch.size() == mark;
-        const Value selection = list_of(s_.scratch, mark, loc);
-        s_.scratch.resize(mark);
-        // `optional`: choosing nothing is always allowed, whatever the condition says.
-        bool allowed = true;
-        if (ch.where >= 0 && !(ch.optional && empty)) {
-            s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = selection;
-            allowed = eval(ch.where) != 0;
-        }
-        if (allowed) s_.pending_options.push_back(selection);
-        more = false;  // the next selection: the first group counts fastest
-        for (std::size_t g = 0; g < groups.size() && !more; ++g) {
-            if (taken[g] < groups[g].size()) {
-                ++taken[g];
-                more = true;
-            } else {
-                taken[g] = 0;
-            }
-        }
     }
 }
 

@@ -21,8 +21,11 @@ Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const
     const auto length = static_cast<std::int32_t>(values.size() - from);
     const std::size_t at = s_.heap.size();
     if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) allocate(length, loc);  // reports the error
+    // Element by element: most lists are short, and calls to memset and memcpy would cost more than the copy.
+    const std::size_t needed = at + static_cast<std::size_t>(length) + 1;
+    if (s_.heap.capacity() < needed) s_.heap.reserve(std::max(needed, 2 * s_.heap.capacity()));
     s_.heap.push_back(length);
-    s_.heap.insert(s_.heap.end(), values.begin() + static_cast<std::ptrdiff_t>(from), values.end());
+    for (std::size_t i = from; i < values.size(); ++i) s_.heap.push_back(values[i]);
     return static_cast<Value>(at);
 }
 
@@ -54,7 +57,7 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
         fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
     }
     remove_from_zone(card);
-    ++s_.version;
+    changed(StateKind::zones);
     const std::int32_t size = s_.zone_size[z];
     if (size >= in_.zone_capacity[z]) fail(loc, fmt::format("zone {} is full", decl.name));
     std::int32_t at = size;
@@ -79,7 +82,7 @@ void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
     s_.rng.shuffle(cards, s_.zone_size[z]);
     if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
-    ++s_.version;
+    changed(StateKind::zones);
     for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
 }
 

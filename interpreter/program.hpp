@@ -142,6 +142,9 @@ struct Choice {
     bool optional = false;
     std::int32_t domain = -1;  // expression: list, zone or enum values
     std::int32_t where = -1;   // expression or -1; the candidate is in `slot`
+    std::int32_t total_target = -1;  // `with total`: expression or -1; the chosen amounts must add up to it
+    std::int32_t total_amount = -1;  // ... the amount of the element held in `total_slot`
+    std::int32_t total_slot = -1;
     std::int32_t chooser = -1;
     std::int32_t prompt = -1;  // expression (text) or -1
     std::int32_t slot = 0;     // where the answer goes
@@ -169,6 +172,14 @@ struct ChoicePoint {
 
 // ---- declarations ----------------------------------------------------------------------------------------------
 
+// What a function's value may depend on. Each write bumps its kind's count of changes; a function remembers its value
+// (machine_eval.cpp) until something of a kind it reads changes, so writing a card's field does not make every
+// function that only reads players' fields compute again.
+enum class StateKind : std::uint8_t { state_fields, player_fields, card_fields, spaces, zones };
+inline constexpr int state_kinds = 5;
+inline constexpr std::uint8_t reads_everything = (1u << state_kinds) - 1;
+constexpr std::uint8_t bit(StateKind kind) { return static_cast<std::uint8_t>(1u << static_cast<unsigned>(kind)); }
+
 struct Callable {
     std::string name;
     std::string kind;                 // "procedure", "function", "play", "setup", "event", "score", ...
@@ -177,6 +188,8 @@ struct Callable {
     std::int32_t params = 0;
     std::int32_t locals = 0;          // slots, parameters included
     std::vector<std::int32_t> local_types;  // type of every slot (-1: not a heap value): the collector's roots
+    std::uint8_t reads = 0;           // bits of StateKind its value depends on (the functions it calls included)
+    bool rememberable = true;         // false when it draws chance (roll, random) or reads a strategy's me/choice
     SourceLocation loc;
 };
 
@@ -227,6 +240,7 @@ struct BoardDecl {
     bool grid = true;
     std::int32_t rows = -1, columns = -1;  // expressions (a ring has only `rows`: its length)
     std::vector<FieldInfo> fields;
+    std::int32_t shown_as = -1;  // callable giving a space's text when the board is drawn, or -1
 };
 
 struct TableDecl {

@@ -2,6 +2,7 @@
 // the settings are known (how many cards, where each one's fields are, the zones' regions, the board's spaces).
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -64,10 +65,12 @@ struct StateData {
     std::vector<Value> final_scores;   // per seat, once finished
     std::vector<Value> final_winners;  // per seat: 1 for a winner, once finished
     std::int64_t steps = 0;
-    // Functions cannot change the game, so a function's value stays right until the game changes: `version` counts
-    // the changes, and each function (with at most one argument) remembers its last value. Not part of a game's
-    // identity (operator== ignores it); emptied when the heap is collected.
+    // Functions cannot change the game, so a function's value stays right until something it reads changes:
+    // `changes` counts the writes of each StateKind, `version` the changes of anything (a new deal, a collection),
+    // and each function (with at most one argument) remembers its last value with the sum of the counts it depends
+    // on (see Machine::stamp). Not part of a game's identity (operator== ignores them).
     std::int64_t version = 0;
+    std::array<std::int64_t, state_kinds> changes{};
     struct Remembered {
         std::int64_t version = -1;
         Value argument = 0;

@@ -10,6 +10,7 @@ RULESRUN=${1:?usage: cli_play_test.sh RULESRUN SOURCE_DIR}
 SOURCE=${2:?usage: cli_play_test.sh RULESRUN SOURCE_DIR}
 PIG="$SOURCE/rules/pig.rules"
 DIAMANT="$SOURCE/rules/diamant.rules"
+DIABLO="$SOURCE/rules/diablo.rules"
 
 # shellcheck source=cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
@@ -71,6 +72,30 @@ contains "$WORK/out" "1. roll" "the numbered actions"
 contains "$WORK/out" "== Game over ==" "the game's end"
 contains "$WORK/out" "player 2 wins." "the winner (player 1 never holds, so never scores)"
 if grep -q $'\e' "$WORK/out"; then fail "colour codes in a pipe"; fi
+
+# ---- play: a grid game, moves typed as coordinates ------------------------------------------------------------------
+# Seed 3: Black rolls 3 and 2 and may move c3-c5 (a merge); a1-a9 is off the board. Then Black plays his first listed
+# action each turn, to the end.
+{ echo "a1-a9"; echo "C3 c5"; lines 400 1; } >"$WORK/diablo_moves"
+run 0 "$WORK/diablo_moves" play "$DIABLO" --seed 3 --bots human,random
+contains "$WORK/out" "dice [3, 2]" "the dice rolled"
+contains "$WORK/out" "       a  b  c  d  e  f" "the columns' letters"
+contains "$WORK/out" "     1 B1 G1 B1 G1 B1 G1" "row 1 of the board, with each stack's colour and height"
+contains "$WORK/out" "  34. c3-c5" "the moves listed by coordinates"
+contains "$WORK/out" "'a1-a9' is not one of the actions" "a move off the board is refused"
+contains "$WORK/out" "black chooses c3-c5" "a move typed as coordinates in another case and with a blank"
+contains "$WORK/out" "     5 G1 G1 B2 G1 B1 G1" "the merged stack of 2 on c5"
+contains "$WORK/out" "== Game over ==" "the game's end"
+
+# ---- play: a set of cards named by its cards, in any order (Diam's market, seed 52: 10 = 1 + 9 three ways) ---------
+DIAMS="$SOURCE/rules/diams.rules"
+{ printf '2\nsell\n10 brown\ntake_sum\n9 1\n'; lines 3000 1; } >"$WORK/cards"
+run 0 "$WORK/cards" play "$DIAMS" --players 2 --seed 52 --bots random
+contains "$WORK/out" "2. 1 purple (special purity) + 9 black (special purity)" "a set of cards listed by name"
+contains "$WORK/out" "player 1 chooses 1 purple + 9 black (special purity)" "cards named in any order pick the plainest fit"
+lacks "$WORK/out" "player 2.hand = [" "an opponent's secret hand"
+contains "$WORK/out" "player 2.hand = 3 cards (secret)" "an opponent's hand size"
+contains "$WORK/out" "== Game over ==" "a game of Diam's played to the end"
 
 # ---- play: end of input ---------------------------------------------------------------------------------------------
 printf '1\n' >"$WORK/one_line"

@@ -209,8 +209,6 @@ std::vector<std::string> secrecy_problems(const Game& game, const Secrets& secre
 // issue removes it from this list.
 const std::map<std::string, std::string>& awaiting_their_issue() {
     static const std::map<std::string, std::string> files = {
-        {"diams.rules", "issue 5: the market's `choose subset` can offer millions of selections (30 diamonds, "
-                        "a sum up to 10); the choice must be written or enumerated differently"},
     };
     return files;
 }

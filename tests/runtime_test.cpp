@@ -392,6 +392,46 @@ stat final_after "after at the end" = after
     EXPECT_EQ(g.results().winners, (std::vector<bool>{true, false}));
 }
 
+// Functions remember their value until something they read changes: a write of another kind keeps it, a write of a
+// kind they read forgets it.
+TEST(Runtime, FunctionsRememberOnlyWhatStaysTrue) {
+    auto game = load_text("remembering", R"(game "Remembering" {
+  players 2
+}
+player {
+  gold: int = 0
+}
+state {
+  level: int = 0
+  stale: int = 0
+}
+function richest_gold(): int = max([p.gold for p in players])
+function level_twice(): int = 2 * level
+play {
+  let twice_before = level_twice()
+  let before = richest_gold()
+  level = 5
+  first_player().gold += 7
+  if richest_gold() != before + 7 {
+    stale += 1
+  }
+  if level_twice() != twice_before + 10 {
+    stale += 1
+  }
+  first_player().gold -= 7
+  if richest_gold() != before {
+    stale += 1
+  }
+}
+stat stale_values "functions that gave an old value" = stale
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    ASSERT_TRUE(g.finished());
+    ASSERT_EQ(g.samples().size(), 1u);
+    EXPECT_EQ(g.samples()[0].value, 0);
+}
+
 TEST(Runtime, AGameIsDeterminedBySeedAndActions) {
     auto game = load_text("dice", R"(game "Dice" {
   players 2

@@ -7,6 +7,8 @@
 #include <fstream>
 #include <memory>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "game.hpp"
 
@@ -36,6 +38,23 @@ inline std::shared_ptr<const runtime::GameDefinition> load_text(const std::strin
 // rules/NAME of the source tree.
 inline std::shared_ptr<const runtime::GameDefinition> load_rules(const std::string& name) {
     return expect_game(runtime::load_game(std::string(RULESRUN_SOURCE_DIR) + "/rules/" + name));
+}
+
+// A game of `game` with these settings (players 0: the smallest count), started up to its first decision.
+inline runtime::Game start_game(const std::shared_ptr<const runtime::GameDefinition>& game, int players = 0,
+                                std::uint64_t seed = 1, std::vector<std::pair<std::string, std::string>> options = {}) {
+    runtime::Settings s;
+    s.players = players;
+    s.seed = seed;
+    s.options = std::move(options);
+    return runtime::Game(game, runtime::resolve_settings(*game, s));
+}
+
+// The names of a seat's legal actions, in their order.
+inline std::vector<std::string> action_names(const runtime::Game& g, int seat) {
+    std::vector<std::string> names;
+    for (int a = 0; a < g.action_count(seat); ++a) names.push_back(g.action_name(seat, a));
+    return names;
 }
 
 }  // namespace rulesrun::testing_support

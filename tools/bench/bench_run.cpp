@@ -6,6 +6,7 @@
 
 #include "interpreter_playout.hpp"
 #include "memory.hpp"
+#include "native_diablo_playout.hpp"
 #include "native_diamant_playout.hpp"
 #include "throughput.hpp"
 
@@ -60,6 +61,23 @@ Figures pig_figures(const BenchOptions& options) {
     return f;
 }
 
+std::string board_name(int size) { return std::to_string(size) + "x" + std::to_string(size); }
+
+// Random Diablo on one board size, interpreter and hand-written.
+Figures diablo_figures(const BenchOptions& options, int size) {
+    InterpreterPlayout interpreter(load_rules(options.rules_dir + "/diablo.rules"), 2, "game_length",
+                                   {{"size", std::to_string(size)}});
+    NativeDiabloPlayout native(size);
+    announce(("Diablo " + board_name(size) + ", interpreter and hand-written").c_str());
+    const Throughput interpreted = measure(interpreter, options.seconds, options.seed);
+    const Throughput hand_written = measure(native, options.seconds, options.seed);
+    Figures f;
+    f["size"] = size;
+    f["length"] = "game_length";
+    f.update(comparison_figures(interpreted, hand_written));
+    return f;
+}
+
 Figures memory_section(const BenchOptions& options, InterpreterPlayout& interpreter) {
     announce("memory");
     Figures f;
@@ -77,6 +95,7 @@ void run_benchmarks(const BenchOptions& options, const SectionSink& sink) {
     InterpreterPlayout diamant(load_rules(options.rules_dir + "/diamant.rules"), diamant_players, "cards_turned");
     sink("diamant", diamant_figures(options, diamant));
     sink("pig", pig_figures(options));
+    for (const int size : {6, 8}) sink("diablo_" + board_name(size), diablo_figures(options, size));
     if (options.memory_games > 0) sink("memory", memory_section(options, diamant));
 }
 

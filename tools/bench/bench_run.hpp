@@ -2,6 +2,7 @@
 //   settings  the command's settings and the build type
 //   diamant   random 4-player Diamant (default options), interpreter and hand-written, and their ratio
 //   pig       random Pig (2 players, default options), interpreter only
+//   diablo_6x6, diablo_8x8   random Diablo on that board, interpreter and hand-written, and their ratio
 //   memory    many interpreter Diamant games on one restarted Game, with the resident set size along the way
 // A new game adds its section here (and its playout in its own file).
 #pragma once

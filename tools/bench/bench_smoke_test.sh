@@ -24,6 +24,12 @@ for engine in interpreter native; do
     expect_line "^bench=diamant engine=$engine games=[0-9]+ seconds=$number cpu_seconds=$number games_per_second=$number decisions_per_second=[0-9]+ mean_decisions=$number mean_length=$number length_ci95=$number$"
 done
 expect_line "^bench=diamant players=4 length=cards_turned ratio=$number decisions_agree=(true|false) lengths_agree=(true|false)$"
+for size in 6x6 8x8; do
+    for engine in interpreter native; do
+        expect_line "^bench=diablo_$size engine=$engine games=[0-9]+ .*games_per_second=$number .*mean_length=$number length_ci95=$number$"
+    done
+    expect_line "^bench=diablo_$size size=[68] length=game_length ratio=$number decisions_agree=(true|false) lengths_agree=(true|false)$"
+done
 expect_line "^bench=pig engine=interpreter games=[0-9]+ .*games_per_second=$number decisions_per_second=[0-9]+ "
 expect_line "^bench=memory games_played=2000 rss_kib=[0-9]+ state_values=[0-9]+$"
 expect_line "^bench=memory game=diamant players=4 games=2000 .*rss_kib_before=[0-9]+ rss_kib_after=[0-9]+ rss_growth_kib=-?[0-9]+$"
@@ -39,7 +45,9 @@ def need(obj, path, *keys):
     for key in keys:
         if key not in obj:
             missing.append(path + "." + key)
-need(report, "", "settings", "diamant", "pig", "memory")
+need(report, "", "settings", "diamant", "pig", "diablo_6x6", "diablo_8x8", "memory")
+for board in ("diablo_6x6", "diablo_8x8"):
+    need(report.get(board, {}), board, "ratio", "lengths_agree", "interpreter", "native")
 for engine in ("interpreter", "native"):
     need(report["diamant"].get(engine, {}), "diamant." + engine, "games_per_second", "mean_length")
 need(report["diamant"], "diamant", "ratio", "lengths_agree")

@@ -11,9 +11,11 @@ namespace {
 // A random game still going after this many decisions is taken to be endless.
 constexpr std::int64_t max_decisions_per_game = 10'000'000;
 
-runtime::ResolvedSettings default_settings(const runtime::GameDefinition& definition, int players) {
+runtime::ResolvedSettings settings_for(const runtime::GameDefinition& definition, int players,
+                                       const std::vector<std::pair<std::string, std::string>>& options) {
     runtime::Settings settings;
     settings.players = players;
+    settings.options = options;
     return runtime::resolve_settings(definition, settings);
 }
 
@@ -37,8 +39,9 @@ std::shared_ptr<const runtime::GameDefinition> load_rules(const std::string& pat
 }
 
 InterpreterPlayout::InterpreterPlayout(std::shared_ptr<const runtime::GameDefinition> definition, int players,
-                                       const std::string& length_stat)
-    : game_(definition, default_settings(*definition, players)), length_stat_(find_stat(*definition, length_stat)) {}
+                                       const std::string& length_stat,
+                                       const std::vector<std::pair<std::string, std::string>>& options)
+    : game_(definition, settings_for(*definition, players, options)), length_stat_(find_stat(*definition, length_stat)) {}
 
 GameOutcome InterpreterPlayout::operator()(std::uint64_t seed) {
     try {

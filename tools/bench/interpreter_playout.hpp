@@ -17,10 +17,12 @@ std::shared_ptr<const runtime::GameDefinition> load_rules(const std::string& pat
 
 class InterpreterPlayout {
 public:
-    // A game with default options. The length of a game is the sum of the samples of the statistic `length_stat`
-    // (its record statements and its end-of-game value), or its decisions when `length_stat` is empty.
+    // A game with these options (NAME=VALUE pairs; the others keep their defaults). The length of a game is the sum
+    // of the samples of the statistic `length_stat` (its record statements and its end-of-game value), or its
+    // decisions when `length_stat` is empty.
     InterpreterPlayout(std::shared_ptr<const runtime::GameDefinition> definition, int players,
-                       const std::string& length_stat);
+                       const std::string& length_stat,
+                       const std::vector<std::pair<std::string, std::string>>& options = {});
 
     // Plays the game of this seed to the end. Throws std::runtime_error naming the seed when a rule fails.
     GameOutcome operator()(std::uint64_t seed);

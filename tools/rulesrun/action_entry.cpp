@@ -41,7 +41,8 @@ std::optional<int> only_match(const std::vector<std::string>& names, Predicate s
     return found;
 }
 
-constexpr EntryMatcher matchers[] = {match_number, match_exact_name, match_loose_name};
+constexpr EntryMatcher matchers[] = {match_number, match_exact_name, match_loose_name, match_coordinates,
+                                     match_selection};
 
 }  // namespace
 

@@ -18,9 +18,17 @@ std::optional<int> match_number(std::string_view entry, const std::vector<std::s
 std::optional<int> match_exact_name(std::string_view entry, const std::vector<std::string>& action_names);
 // Letters compared without case, and runs of blanks count as one: "Take  ALL" names "take all".
 std::optional<int> match_loose_name(std::string_view entry, const std::vector<std::string>& action_names);
+// Grid coordinates in any case and with any separators: "C3 c5", "c3c5" and "c3 to c5" name "c3-c5"
+// (coordinate_entry.cpp).
+std::optional<int> match_coordinates(std::string_view entry, const std::vector<std::string>& action_names);
+// A selection of `choose subset of` named by its elements in any order ("3 5 2", "blue, 3 orange"): see
+// selection_entry.cpp.
+std::optional<int> match_selection(std::string_view entry, const std::vector<std::string>& action_names);
+std::vector<std::string_view> split_elements(std::string_view selection_name);
 
-// The action an entry names: its number in the list (from 1) or, failing that, its name (see the matchers). Numbers
-// come first because they are what the list shows; blanks around the entry do not count.
+// The action an entry names: its number in the list (from 1) or, failing that, its name or its elements (see the
+// matchers). Numbers come first because they are what the list shows ("3" alone is the third action, "3 orange" the
+// card); blanks around the entry do not count.
 std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names);
 
 }  // namespace rulesrun::cli

@@ -1,0 +1,136 @@
+// `choose subset of`: the different selections a player may choose, each offered once.
+//
+// Interchangeable elements form groups, and a selection is how many of each group it takes (the first ones in the
+// domain's order), so a market of 30 diamonds of 6 kinds offers the few hundred different takes, not 2^30 sets of
+// cards. Selections are listed as an odometer whose first group counts fastest. With `with total`, a depth-first
+// search over the groups (last group first, so the order is the same) drops every branch whose remaining groups
+// cannot reach the total any more: only the selections that add up to it are visited, whatever the domain's size.
+#include <algorithm>
+
+#include <fmt/format.h>
+
+#include "machine.hpp"
+
+namespace rulesrun::runtime {
+
+// Whether two elements of a subset's domain are interchangeable: equal values, or cards of one type whose fields
+// are all equal (two 3-diamonds in the market: taking one or the other is the same choice).
+bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
+    const ValueType& type = p_.type(type_index);
+    if (type.kind != ValueKind::card) return values_equal(a, b, type_index);
+    if (a == b) return true;
+    const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
+    if (in_.card_type[x] != in_.card_type[y]) return false;
+    const auto& fields = p_.card_types[static_cast<std::size_t>(in_.card_type[x])].fields;
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+        const Value u = s_.slots[static_cast<std::size_t>(in_.card_base[x]) + f];
+        const Value v = s_.slots[static_cast<std::size_t>(in_.card_base[y]) + f];
+        if (!values_equal(u, v, fields[f].type)) return false;  // texts by their letters
+    }
+    return true;
+}
+
+// Offers the selection that takes taken[g] elements of each group g, if the choice's `where` allows it.
+void Machine::offer_selection(const Choice& ch, const SubsetGroups& groups, const std::vector<std::size_t>& taken,
+                              const SourceLocation& loc) {
+    charge(1, loc);
+    const std::size_t mark = s_.scratch.size();
+    for (std::size_t g = 0; g < groups.size(); ++g) {
+        s_.scratch.insert(s_.scratch.end(), groups[g].begin(), groups[g].begin() + static_cast<std::ptrdiff_t>(taken[g]));
+    }
+    const bool empty = s_.scratch.size() == mark;
+    const Value selection = list_of(s_.scratch, mark, loc);
+    s_.scratch.resize(mark);
+    // `optional`: choosing nothing is always allowed, whatever the condition says.
+    if (ch.where >= 0 && !(ch.optional && empty)) {
+        s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = selection;
+        if (eval(ch.where) == 0) return;
+    }
+    s_.pending_options.push_back(selection);
+}
+
+void Machine::offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc) {
+    SubsetGroups groups;
+    for (std::int32_t i = 0; i < domain.length; ++i) {
+        const Value v = element(domain, i);
+        auto same = std::find_if(groups.begin(), groups.end(),
+                                 [&](const auto& g) { return interchangeable(g.front(), v, ch.option_type); });
+        if (same != groups.end()) same->push_back(v);
+        else groups.push_back({v});
+    }
+    if (ch.total_target >= 0) {
+        offer_subsets_with_total(ch, groups, loc);
+        return;
+    }
+    double selections = 1;
+    for (const auto& g : groups) selections *= static_cast<double>(g.size() + 1);
+    if (selections > max_subset_options) {
+        fail(loc, fmt::format("choosing a subset of these {} things offers {:.0f} different selections (at most {}); "
+                              "'with total' lists only those that add up to a total",
+                              domain.length, selections, max_subset_options));
+    }
+    std::vector<std::size_t> taken(groups.size(), 0);
+    for (bool more = true; more;) {
+        offer_selection(ch, groups, taken, loc);
+        more = false;  // the next selection: the first group counts fastest
+        for (std::size_t g = 0; g < groups.size() && !more; ++g) {
+            if (taken[g] < groups[g].size()) {
+                ++taken[g];
+                more = true;
+            } else {
+                taken[g] = 0;
+            }
+        }
+    }
+}
+
+// `with total`: branch and bound over the groups. Groups g and above are decided; the ones below can still add
+// between low[g] and high[g] (any sign), so a partial sum outside [total - high[g], total - low[g]] is dropped.
+void Machine::offer_subsets_with_total(const Choice& ch, const SubsetGroups& groups, const SourceLocation& loc) {
+    const std::int64_t total = eval(ch.total_target);
+    if (total == none_value) fail(loc, "the total of this choice is 'none'");
+    const std::size_t count = groups.size();
+    std::vector<std::int64_t> amount(count), low(count + 1, 0), high(count + 1, 0);
+    for (std::size_t g = 0; g < count; ++g) {
+        s_.locals[static_cast<std::size_t>(base_ + ch.total_slot)] = groups[g].front();
+        amount[g] = eval(ch.total_amount);
+        if (amount[g] == none_value) fail(loc, "an element of this choice has no amount to add up ('none')");
+        const std::int64_t all = amount[g] * static_cast<std::int64_t>(groups[g].size());
+        low[g + 1] = low[g] + std::min<std::int64_t>(0, all);
+        high[g + 1] = high[g] + std::max<std::int64_t>(0, all);
+    }
+    const std::size_t before = s_.pending_options.size();
+    std::vector<std::size_t> taken(count, 0);
+    if (ch.optional && total != 0) offer_selection(ch, groups, taken, loc);  // "pass" comes first, as without a total
+    std::vector<std::int64_t> sum_from(count + 1, 0);  // sum_from[g]: what groups g and above add up to
+    // The first count of group g, from `first` on, that leaves the total within reach of the groups below it.
+    auto next_count = [&](std::size_t g, std::size_t first) {
+        for (std::size_t n = first; n <= groups[g].size(); ++n) {
+            charge(1, loc);
+            const std::int64_t sum = sum_from[g + 1] + static_cast<std::int64_t>(n) * amount[g];
+            if (sum + low[g] <= total && total <= sum + high[g]) {
+                taken[g] = n;
+                sum_from[g] = sum;
+                return true;
+            }
+        }
+        return false;
+    };
+    if (total < low[count] || total > high[count]) return;
+    for (std::size_t g = count;;) {
+        if (g == 0) {
+            if (sum_from[0] == total) offer_selection(ch, groups, taken, loc);
+            if (s_.pending_options.size() - before > static_cast<std::size_t>(max_subset_options)) {
+                fail(loc, fmt::format("this subset choice offers more than {} different selections", max_subset_options));
+            }
+        } else {
+            --g;
+            if (next_count(g, 0)) continue;
+            ++g;
+        }
+        while (g < count && !next_count(g, taken[g] + 1)) ++g;  // back: the lowest decided group that can take more
+        if (g == count) return;
+    }
+}
+
+}  // namespace rulesrun::runtime
