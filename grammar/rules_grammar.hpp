@@ -241,7 +241,7 @@ NODE(option_range, seq<int_lit, _, KW("to"), _, must<int_lit>>);
 NODE(option_values, seq<option_value, star<_, one<'|'>, _, must<option_value>>>);
 struct option_domain : sor<option_range, option_values> {};
 NODE(option_decl, if_must<KW("option"), _, name, _, colon, _, option_domain, _, equals, _, option_value,
-                          opt<_, string_lit>>);
+                          opt<_, when_keyword, _, players_clause>, opt<_, string_lit>>);
 
 struct enum_value : sor<name> {};
 NODE(enum_decl, if_must<KW("enum"), _, name, _, brace_open, _, enum_value, star<_, opt<one<','>, _>, enum_value>, _,

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "arithmetic_text.hpp"
+
 namespace rulesrun::runtime {
 
 namespace {
@@ -26,22 +28,16 @@ void each_result(std::int64_t a, std::int64_t b, bool science, F&& f) {
     if (a != 0 && b % a == 0) offer(b / a, '/', true);
 }
 
-// Parentheses only where the order of operations needs them.
-std::string operand(const std::string& text, char inner, char outer, bool right) {
-    const bool inner_additive = inner == '+' || inner == '-';
-    bool wrap = false;
-    if (outer == 'x' || outer == '/') wrap = inner_additive || (right && outer == '/' && inner != 0);
-    if (outer == '-' && right) wrap = inner_additive;
-    return wrap ? "(" + text + ")" : text;
-}
-
 }  // namespace
 
 Combinations::Combinations(const std::vector<std::int32_t>& numbers, bool science)
-    : numbers_(numbers), science_(science), values_(std::size_t{1} << numbers.size()) {
+    : numbers_(numbers), science_(science) {
+    if (!science_) return;  // + and - need no table: see added_part
+    values_.resize(std::size_t{1} << numbers.size());
     const auto full = static_cast<std::uint32_t>(values_.size());
     std::size_t total = 0, work = 0;
     for (std::uint32_t mask = 1; mask < full; ++mask) {
+        if (mask == full - 1 && (mask & (mask - 1)) != 0) continue;  // the whole set: searched, see reaches_whole
         auto& out = values_[mask];
         if ((mask & (mask - 1)) == 0) {
             out.push_back(numbers_[static_cast<std::size_t>(__builtin_ctz(mask))]);
@@ -68,24 +64,71 @@ bool Combinations::has(std::uint32_t mask, std::int64_t value) const {
     return std::binary_search(v.begin(), v.end(), value);
 }
 
-bool Combinations::reaches(std::int32_t target) const {
-    return !numbers_.empty() && has(static_cast<std::uint32_t>(values_.size() - 1), target);
+// With + and - only, every expression adds some of the numbers (at least one: the first operand of every operation
+// is added) and subtracts the others, and every such split can be written (a+b-c-d). So the target is reachable when
+// some non-empty part adds up to (total + target) / 2: the set bits of the part found, or nothing.
+std::optional<std::uint32_t> Combinations::added_part(std::int64_t target) const {
+    std::int64_t total = 0;
+    for (const std::int32_t n : numbers_) total += n;
+    if ((total + target) % 2 != 0) return std::nullopt;
+    const std::int64_t wanted = (total + target) / 2;
+    const auto full = std::uint32_t{1} << numbers_.size();
+    for (std::uint32_t mask = 1; mask < full; ++mask) {
+        std::int64_t sum = 0;
+        for (std::size_t i = 0; i < numbers_.size(); ++i)
+            if (mask >> i & 1U) sum += numbers_[i];
+        if (sum == wanted) return mask;
+    }
+    return std::nullopt;
 }
 
-std::optional<Combinations::Formula> Combinations::formula(std::uint32_t mask, std::int64_t target) const {
-    if (!has(mask, target)) return std::nullopt;
-    if ((mask & (mask - 1)) == 0) return Formula{std::to_string(target), 0};
+// Whether the whole set makes the target, without its table (the largest of all): for every split in two parts and
+// every value x of one part, the value y the other part would need for x op y (or y op x) to be the target.
+bool Combinations::reaches_whole(std::int64_t target) const {
+    const auto full = static_cast<std::uint32_t>(values_.size() - 1);
+    for (std::uint32_t a = (full - 1) & full; a > 0; a = (a - 1) & full) {
+        const std::uint32_t b = full ^ a;
+        if (a > b) continue;
+        const auto& ys = values_[b];
+        const bool b_makes_non_zero = ys.size() > 1 || (!ys.empty() && ys[0] != 0);
+        for (const std::int64_t x : values_[a]) {
+            if (has(b, target - x) || has(b, x - target) || has(b, target + x)) return true;
+            if (!science_) continue;
+            if (x == 0 ? target == 0 : target % x == 0 && has(b, target / x)) return true;       // x * y
+            if (target == 0 ? x == 0 && b_makes_non_zero : x % target == 0 && x != 0 && has(b, x / target))
+                return true;                                                                     // x / y
+            if (x != 0 && has(b, target * x)) return true;                                       // y / x
+        }
+    }
+    return false;
+}
+
+// Whether the numbers of `mask` make `value`: the whole set is searched, the others have their table.
+bool Combinations::makes(std::uint32_t mask, std::int64_t value) const {
+    const bool whole = mask == values_.size() - 1 && (mask & (mask - 1)) != 0;
+    return whole ? reaches_whole(value) : has(mask, value);
+}
+
+bool Combinations::reaches(std::int32_t target) const {
+    if (numbers_.empty()) return false;
+    if (!science_) return added_part(target).has_value();
+    return makes(static_cast<std::uint32_t>(values_.size() - 1), target);
+}
+
+std::optional<WrittenCombination> Combinations::formula(std::uint32_t mask, std::int64_t target) const {
+    if (!makes(mask, target)) return std::nullopt;
+    if ((mask & (mask - 1)) == 0) return WrittenCombination::number(target);
     for (std::uint32_t a = (mask - 1) & mask; a > 0; a = (a - 1) & mask) {
         const std::uint32_t b = mask ^ a;
         if (a > b) continue;
         for (std::int64_t x : values_[a]) {
             for (std::int64_t y : values_[b]) {
-                std::optional<Formula> found;
+                std::optional<WrittenCombination> found;
                 each_result(x, y, science_, [&](std::int64_t v, char op, bool swapped) {
                     if (found || v != target) return;
                     auto left = formula(swapped ? b : a, swapped ? y : x);
                     auto right = formula(swapped ? a : b, swapped ? x : y);
-                    found = Formula{operand(left->text, left->op, op, false) + op + operand(right->text, right->op, op, true), op};
+                    found = WrittenCombination::combine(*left, op, *right, v);
                 });
                 if (found) return found;
             }
@@ -96,9 +139,24 @@ std::optional<Combinations::Formula> Combinations::formula(std::uint32_t mask, s
 
 std::optional<std::string> Combinations::explain(std::int32_t target) const {
     if (numbers_.empty()) return std::nullopt;
+    if (!science_) {
+        const auto added = added_part(target);
+        if (!added) return std::nullopt;
+        std::optional<WrittenCombination> written;
+        std::int64_t value = 0;
+        for (const bool adding : {true, false}) {  // the added numbers, then the subtracted ones
+            for (std::size_t i = 0; i < numbers_.size(); ++i) {
+                if (((*added >> i & 1U) != 0) != adding) continue;
+                const auto n = WrittenCombination::number(numbers_[i]);
+                value += adding ? numbers_[i] : -std::int64_t{numbers_[i]};
+                written = written ? WrittenCombination::combine(*written, adding ? '+' : '-', n, value) : n;
+            }
+        }
+        return written->text();
+    }
     auto f = formula(static_cast<std::uint32_t>(values_.size() - 1), target);
     if (!f) return std::nullopt;
-    return f->text;
+    return f->text();
 }
 
 }  // namespace rulesrun::runtime

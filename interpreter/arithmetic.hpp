@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "arithmetic_text.hpp"
+
 namespace rulesrun::runtime {
 
 // At most this many numbers: the search looks at every way of splitting them in two, 3^n in all.
@@ -20,20 +22,20 @@ class Combinations {
 public:
     Combinations(const std::vector<std::int32_t>& numbers, bool science);
     [[nodiscard]] bool reaches(std::int32_t target) const;
-    // One expression that makes the target ("3+5-2"), or nullopt.
+    // One expression that makes the target, written as a player would ("3+5-2"; see arithmetic_text.hpp), or nullopt.
     [[nodiscard]] std::optional<std::string> explain(std::int32_t target) const;
 
 private:
-    struct Formula {
-        std::string text;
-        char op = 0;  // the outermost operator, 0 for a single number
-    };
     [[nodiscard]] bool has(std::uint32_t mask, std::int64_t value) const;
-    [[nodiscard]] std::optional<Formula> formula(std::uint32_t mask, std::int64_t target) const;
+    [[nodiscard]] bool makes(std::uint32_t mask, std::int64_t value) const;
+    [[nodiscard]] bool reaches_whole(std::int64_t target) const;
+    [[nodiscard]] std::optional<std::uint32_t> added_part(std::int64_t target) const;
+    [[nodiscard]] std::optional<WrittenCombination> formula(std::uint32_t mask, std::int64_t target) const;
 
     std::vector<std::int32_t> numbers_;
     bool science_;
-    std::vector<std::vector<std::int64_t>> values_;  // per subset (bit mask): every value it can make, sorted
+    // With `science` only: per subset (bit mask) but the whole set, every value it can make, sorted.
+    std::vector<std::vector<std::int64_t>> values_;
 };
 
 }  // namespace rulesrun::runtime

@@ -316,6 +316,13 @@ void Checker::check_option(const Node& decl) {
     if (!s || s->decl != &decl) return;
     const Node* domain = decl.child(1);
     const Node* fallback = decl.child(2);
+    if (const Node* players = decl.find(Kind::players_clause)) {
+        const long low = ast::literal_value(*players->child(0));
+        const long high = players->children.size() > 1 ? ast::literal_value(*players->child(1)) : low;
+        if (low < 1 || high < low) {
+            error(players->loc, fmt::format("option '{}' cannot be for {} to {} players", s->name, low, high));
+        }
+    }
     if (domain->kind == Kind::option_range) {
         s->type = Type::of(Type::Base::int_);
         const long low = ast::literal_value(*domain->child(0)), high = ast::literal_value(*domain->child(1));

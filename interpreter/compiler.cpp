@@ -38,6 +38,7 @@ std::shared_ptr<Program> Compiler::run() {
     }
     link_statistics_and_endings();
     settle_function_dependencies();
+    inline_small_functions();
     if (program_->play < 0) {
         diagnostics_.push_back({Severity::error, {}, "the game has no 'play' block"});
     }
@@ -314,7 +315,11 @@ void Compiler::compile_option(const Node& decl) {
         }
     }
     o.default_value = option_literal(*decl.child(2), o);
-    if (decl.children.size() > 3) o.description = decl.child(3)->text;
+    if (const Node* description = decl.find(Kind::string_lit)) o.description = description->text;
+    if (const Node* players = decl.find(Kind::players_clause)) {
+        o.min_players = static_cast<int>(ast::literal_value(*players->child(0)));
+        o.max_players = players->children.size() > 1 ? static_cast<int>(ast::literal_value(*players->child(1))) : o.min_players;
+    }
     OptionInfo info{o.name, o.description, o.names, ""};
     if (o.range) info.values = {fmt::format("{} to {}", o.low, o.high)};
     info.default_value = decl.child(2)->kind == Kind::true_lit    ? "true"

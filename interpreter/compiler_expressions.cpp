@@ -55,6 +55,7 @@ std::int32_t Compiler::add_expr(ExprOp op, const Type& type, const SourceLocatio
     e.child_count = static_cast<std::int32_t>(children.size());
     program_->expr_children.insert(program_->expr_children.end(), children.begin(), children.end());
     note_reads(e);
+    expr_owner_.push_back(current_callable_);
     program_->exprs.push_back(e);
     return static_cast<std::int32_t>(program_->exprs.size() - 1);
 }

@@ -73,6 +73,11 @@ public:
     // ---- what functions read (compiler_dependencies.cpp)
     void note_reads(const Expr& e);          // the expression is part of the callable being compiled
     void settle_function_dependencies();     // a function reads what the functions it calls read
+
+    // ---- small functions copied into their callers (compiler_inlining.cpp)
+    void inline_small_functions();
+    std::vector<bool> inlinable_functions() const;
+    std::int32_t copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner);
     std::int32_t constructor_expr(const Node& e, const Type& type, const std::vector<FieldInfo>& fields, bool card);
     std::int32_t comprehension_expr(const Node& e);
     std::int32_t text_expr(const Node& text_node, const FieldScope& scope = {});
@@ -130,6 +135,7 @@ public:
     std::vector<std::map<std::string, LocalName, std::less<>>> scopes_;
     std::int32_t current_callable_ = -1;
     std::vector<std::pair<std::int32_t, std::int32_t>> function_calls_;  // (caller, callee); callee -1: score
+    std::vector<std::int32_t> expr_owner_;   // per expression: the callable it belongs to (-1: none)
     std::vector<std::int32_t> break_jumps_;   // jumps to patch when the innermost loop ends
     std::vector<std::size_t> loop_marks_;     // break_jumps_ size at each loop's start
     bool in_strategy_ = false;

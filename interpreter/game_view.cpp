@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "game.hpp"
+#include "ring_drawing.hpp"
 #include "state_inspection.hpp"
 
 namespace rulesrun::runtime {
@@ -125,10 +126,7 @@ struct ViewBuilder {
             width = std::max(width, cells.back().size());
         }
         std::string out = fmt::format("  {}:\n", p.boards[b].name);
-        if (!p.boards[b].grid) {
-            for (Value i = 0; i < rows; ++i) out += fmt::format("    {:>3}  {}\n", i + 1, cells[static_cast<std::size_t>(i)]);
-            return out;
-        }
+        if (!p.boards[b].grid) return out + ring(b, cells);
         // Row 1 at the bottom, as on a chess board; columns lettered from a.
         out += "       ";
         for (Value c = 0; c < columns; ++c) out += fmt::format("{:<{}} ", std::string(1, static_cast<char>('a' + c % 26)), width);
@@ -139,6 +137,21 @@ struct ViewBuilder {
             out += "\n";
         }
         return out;
+    }
+
+    // A ring's spaces around an ellipse: "5: 5 1 <player 2" is space 5, its fields, and the players whose fields
+    // (a pawn) point to it.
+    std::string ring(std::size_t b, std::vector<std::string> labels) {
+        for (std::size_t i = 0; i < labels.size(); ++i) labels[i] = fmt::format("{}: {}", i + 1, labels[i]);
+        for (int seat = 0; seat < in.players; ++seat) {
+            for (std::size_t f = 0; f < p.player_fields.size(); ++f) {
+                if (p.type(p.player_fields[f].type).kind != ValueKind::space || (p.player_fields[f].is_private && seat != viewer)) continue;
+                const Value v = s.slots[static_cast<std::size_t>(in.player_base + seat * in.player_stride) + f];
+                if (v == none_value || static_cast<std::size_t>(in.space_board[static_cast<std::size_t>(v)]) != b) continue;
+                labels[static_cast<std::size_t>(v - in.board_first[b])] += " <" + m.seat_name(seat);
+            }
+        }
+        return draw_ring(labels, 4);
     }
 
     void spaces() {

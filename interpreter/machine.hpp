@@ -73,6 +73,7 @@ public:
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
+    Value inline_call(const Expr& e);
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);
@@ -102,6 +103,9 @@ public:
     // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
     template <typename Visit>
     void each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit);
+    // The elements a comprehension runs over: a list written out (`[a, b, c]`) is evaluated item by item, not built.
+    template <typename Visit>
+    void each_source_element(std::int32_t source, Visit&& visit);
     Value element(const Sequence& s, std::int32_t i) const;
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
@@ -183,18 +187,32 @@ public:
 };
 
 template <typename Visit>
+void Machine::each_source_element(std::int32_t source, Visit&& visit) {
+    const Expr& e = p_.expr(source);
+    if (e.op == ExprOp::list) {
+        for (std::int32_t i = 0; i < e.child_count; ++i) {
+            if (!visit(eval(p_.child(e, i)))) return;
+        }
+        return;
+    }
+    const Sequence s = sequence(source);
+    for (std::int32_t i = 0; i < s.length; ++i) {
+        if (!visit(element(s, i))) return;
+    }
+}
+
+template <typename Visit>
 void Machine::each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit) {
     const Expr& e = p_.expr(list);
     if (e.op == ExprOp::comprehension && (e.b & 2) == 0) {  // no `copies`: one value per element at most
-        const Sequence source = sequence(e.first3[0]);
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
         const auto slot = static_cast<std::size_t>(base_ + e.a);
-        for (std::int32_t i = 0; i < source.length; ++i) {
+        each_source_element(e.first3[0], [&](Value v) {
             charge(1, e.loc);
-            s_.locals[slot] = element(source, i);
-            if (where >= 0 && !eval(where)) continue;
-            if (!visit(eval(e.first3[1]))) return;
-        }
+            s_.locals[slot] = v;
+            if (where >= 0 && !eval(where)) return true;
+            return visit(eval(e.first3[1]));
+        });
         return;
     }
     const Sequence s = sequence(list);

@@ -135,24 +135,39 @@ Value Machine::call_function(const Expr& e) {
     return result;
 }
 
+// A small function copied into its caller (compiler_inlining.cpp): the arguments go to its slots in this frame.
+Value Machine::inline_call(const Expr& e) {
+    charge(1, e.loc);
+    const std::int32_t arguments = e.child_count - 1;
+    for (std::int32_t i = 0; i < arguments; ++i) {
+        const Value v = eval(p_.child(e, i));
+        s_.locals[static_cast<std::size_t>(base_ + e.a + i)] = v;
+    }
+    const std::int32_t caller = callable_;
+    callable_ = e.b;  // errors in the body name the function
+    const Value result = eval(p_.child(e, arguments));
+    callable_ = caller;
+    return result;
+}
+
 Value Machine::comprehension(const Expr& e) {
-    const Sequence source = sequence(p_.child(e, 0));
     const std::int32_t element_expr = p_.child(e, 1);
     const std::int32_t where = (e.b & 1) ? p_.child(e, 2) : -1;
     const std::int32_t copies = (e.b & 2) ? p_.child(e, (e.b & 1) ? 3 : 2) : -1;
     const std::size_t mark = s_.scratch.size();
     const auto slot = static_cast<std::size_t>(base_ + e.a);
-    for (std::int32_t i = 0; i < source.length; ++i) {
+    each_source_element(e.first3[0], [&](Value v) {
         charge(1, e.loc);
-        s_.locals[slot] = element(source, i);
-        if (where >= 0 && !eval(where)) continue;
+        s_.locals[slot] = v;
+        if (where >= 0 && !eval(where)) return true;
         // Each copy is made anew: copies of a card are different cards.
         const Value n = copies >= 0 ? eval(copies) : 1;
         if (s_.scratch.size() + static_cast<std::size_t>(std::max(n, 0)) > max_heap_values) {
             fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
         }
         for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
-    }
+        return true;
+    });
     const Value list = list_of(s_.scratch, mark, e.loc);
     s_.scratch.resize(mark);
     return list;
@@ -211,6 +226,7 @@ Value Machine::eval_node(std::int32_t index) {
         case ExprOp::zone: return in_.zone_first[static_cast<std::size_t>(e.a)];
         case ExprOp::builtin: return builtin(e);
         case ExprOp::call_function: return call_function(e);
+        case ExprOp::inline_call: return inline_call(e);
         case ExprOp::comprehension: return comprehension(e);
         default: return eval_rest(e, index);
     }
@@ -314,6 +330,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::table_lookup: return table_lookup(e);
         case ExprOp::board_space: return board_space(e);
         case ExprOp::call_function: return call_function(e);
+        case ExprOp::inline_call: return inline_call(e);
         case ExprOp::builtin: return builtin(e);
         case ExprOp::make_record: {
             const std::size_t mark = s_.scratch.size();

@@ -119,8 +119,10 @@ Value Machine::relocate(Value v, std::int32_t type, std::vector<Value>& to) {
 }
 
 void Machine::collect_garbage() {
+    // Room for everything until the next collection (run() collects at twice what survives plus 4096), so that
+    // the heap is not copied again and again while it grows.
     std::vector<Value> to;
-    to.reserve(static_cast<std::size_t>(s_.heap_after_collection) + 1024);
+    to.reserve(2 * static_cast<std::size_t>(s_.heap_after_collection) + 8192);
     for (std::size_t i = 0; i < s_.slots.size(); ++i) {
         const std::int32_t type = i < in_.slot_types.size() ? in_.slot_types[i] : -1;
         if (type >= 0) s_.slots[i] = relocate(s_.slots[i], type, to);

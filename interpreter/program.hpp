@@ -70,6 +70,8 @@ enum class ExprOp : std::uint8_t {
     zone_list,           // child 0: a zone, read as the list of its cards
     me, choice,          // inside a strategy's preference
     score,               // child 0: player
+    inline_call,         // a function's body copied into the caller: a: first slot of its locals in the caller's
+                         // frame, b: the function (for messages); children: the arguments, then the body
 };
 
 enum class Builtin : std::uint8_t {
@@ -265,6 +267,8 @@ struct OptionDecl {
     Value default_value = 0;
     std::int32_t type = -1;
     std::int32_t slot = -1;
+    // `when players LOW to HIGH`: another value than the default only with that many players (0: any count).
+    int min_players = 0, max_players = 0;
 };
 
 struct StatDecl {

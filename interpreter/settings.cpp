@@ -42,6 +42,15 @@ std::string default_text(const OptionDecl& o) {
     return std::to_string(o.default_value);
 }
 
+// An option declared `when players LOW to HIGH` keeps its default with any other player count.
+void check_player_count(const OptionDecl& o, Value value, const std::string& text, int players) {
+    if (o.min_players == 0 || value == o.default_value) return;
+    if (players >= o.min_players && players <= o.max_players) return;
+    const std::string wanted = o.min_players == o.max_players ? std::to_string(o.min_players)
+                                                              : fmt::format("{} to {}", o.min_players, o.max_players);
+    throw SettingsError(fmt::format("option {}={} is for games of {} players, not {}", o.name, text, wanted, players));
+}
+
 }  // namespace
 
 ResolvedSettings resolve_settings(const GameDefinition& game, const Settings& settings) {
@@ -76,6 +85,7 @@ ResolvedSettings resolve_settings(const GameDefinition& game, const Settings& se
         given[i] = true;
         r.option_values[i] = parse_option_value(p.options[i], value);
         texts[i] = value;
+        check_player_count(p.options[i], r.option_values[i], value, r.players);
     }
     for (std::size_t i = 0; i < p.options.size(); ++i) r.options.emplace_back(p.options[i].name, texts[i]);
     return r;

@@ -110,6 +110,7 @@ public:
         for (int seat = 0; seat < request_.settings.players; ++seat) bots_[seat]->start_game(seed, seat);
         play_out(*game_, bots_, seats_, report_);
         record_game(*game_, report_);
+        if (request_.on_game_end) request_.on_game_end(index, *game_);
     }
 
     // A game that failed halfway is not reused.

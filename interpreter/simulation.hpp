@@ -24,6 +24,8 @@ struct SimulationRequest {
     int threads = 1;
     // Called on the calling thread, now and then, with the number of games finished so far.
     std::function<void(std::int64_t games_done)> progress;
+    // Called on a worker thread after game `index` has finished, with the finished game (comparisons use it).
+    std::function<void(std::int64_t index, const runtime::Game& game)> on_game_end;
 };
 
 // One statistic of GameDefinition::stats(): every sample, and for a per-player statistic the samples of each seat.

@@ -156,7 +156,30 @@ procedure again() {
     ASSERT_TRUE(game);
     const std::string message = rule_error_at_start(game);
     ASSERT_NE(message, "") << "the recursion was not stopped";
-        EXPECT_NE(message.find("function deep"), std::string::npos) << message;
+    EXPECT_NE(message.find("function deep"), std::string::npos) << message;
+}
+
+// Small functions are copied into their callers (compiler_inlining.cpp): they compute the same values, nested and
+// with their own comprehensions, and an error in one still names the function and its line.
+TEST(Runtime, SmallFunctionsCopiedIntoTheirCallersKeepTheirValuesAndTheirNames) {
+    auto game = load_text("inlined", R"(game "Inlined" {
+  players 1
+}
+state {
+  total: int = 0
+}
+function scaled(x: int, k: int): int = x * k
+function scaled_sum(xs: list of int, k: int): int = sum([scaled(x, k) for x in xs])
+function ratio(a: int, b: int): int = a / b
+play {
+  total = scaled_sum([1, 2, 3], scaled(2, 5)) + scaled(scaled(1, 2), 3)
+  total += ratio(total, total - 66)
+}
+stat final_total "the total" = total
+)");
+    ASSERT_TRUE(game);
+    const std::string message = rule_error_at_start(game);
+    EXPECT_NE(message.find("inlined.rules:9:41: in function ratio: division of 66 by zero"), std::string::npos) << message;
 }
 
 TEST(Runtime, AHugeDeckIsRefusedWithAnError) {
@@ -525,6 +548,7 @@ TEST(Runtime, SettingsAreChecked) {
 }
 option speed: slow | fast = slow "how fast"
 option goal: 1 to 9 = 3 "the goal"
+option pairs: false | true = false when players 4 "two against two"
 play {
 }
 )");
@@ -544,6 +568,11 @@ play {
     EXPECT_NE(error_of(2, {{"goal", "3x"}}).find("from 1 to 9"), std::string::npos);
     EXPECT_NE(error_of(2, {{"goal", "3"}, {"goal", "4"}}).find("twice"), std::string::npos);
     EXPECT_EQ(error_of(3, {{"speed", "fast"}, {"goal", "9"}}), "");
+    // An option for some player counts: its default goes with any count, another value only with those.
+    EXPECT_NE(error_of(3, {{"pairs", "true"}}).find("option pairs=true is for games of 4 players, not 3"),
+              std::string::npos);
+    EXPECT_EQ(error_of(3, {{"pairs", "false"}}), "");
+    EXPECT_EQ(error_of(4, {{"pairs", "true"}}), "");
 }
 
 TEST(Runtime, WrongActionsAreRefused) {

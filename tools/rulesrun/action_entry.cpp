@@ -1,4 +1,5 @@
 #include "action_entry.hpp"
+#include "expression_entry.hpp"
 
 #include <cctype>
 #include <charconv>
@@ -41,8 +42,8 @@ std::optional<int> only_match(const std::vector<std::string>& names, Predicate s
     return found;
 }
 
-constexpr EntryMatcher matchers[] = {match_number, match_exact_name, match_loose_name, match_coordinates,
-                                     match_selection};
+constexpr EntryMatcher matchers[] = {match_number,      match_exact_name, match_loose_name,
+                                     match_coordinates, match_expression, match_selection};
 
 }  // namespace
 

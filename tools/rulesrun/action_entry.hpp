@@ -26,9 +26,10 @@ std::optional<int> match_coordinates(std::string_view entry, const std::vector<s
 std::optional<int> match_selection(std::string_view entry, const std::vector<std::string>& action_names);
 std::vector<std::string_view> split_elements(std::string_view selection_name);
 
-// The action an entry names: its number in the list (from 1) or, failing that, its name or its elements (see the
-// matchers). Numbers come first because they are what the list shows ("3" alone is the third action, "3 orange" the
-// card); blanks around the entry do not count.
+// The action an entry names: its number in the list (from 1) or, failing that, its name, its elements or an
+// arithmetic expression equivalent to the one its name shows (see the matchers; expression_entry.hpp). Numbers come
+// first because they are what the list shows ("3" alone is the third action, "3 orange" the card); blanks around the
+// entry do not count.
 std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names);
 
 }  // namespace rulesrun::cli

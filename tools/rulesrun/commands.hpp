@@ -46,6 +46,7 @@ struct SimulateOptions {
     int threads = 0;  // 0: one per processor
     bool json = false;
     std::string report;  // an HTML page to write, or empty
+    std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
 };
 
 struct ReplayOptions {
@@ -56,6 +57,7 @@ struct ReplayOptions {
 int run_check(const CheckOptions& options);
 int run_play(const PlayOptions& options);
 int run_simulate(const SimulateOptions& options);
+int run_compare(const SimulateOptions& options);  // simulate --compare
 int run_replay(const ReplayOptions& options);
 
 }  // namespace rulesrun::cli

@@ -63,6 +63,8 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
     simulate->add_flag("--json", o.json, "Print the report as one JSON object");
     simulate->add_option("--report", o.report, "Also write the report as a self-contained HTML page (charts, "
                                                "histograms) to this file");
+    simulate->add_option("--compare", o.compare, "Another rules file (a changed copy) to play the same games: prints "
+                                                 "every figure for both, their difference and its 95% CI");
 }
 
 void add_replay(CLI::App& app, ReplayOptions& o) {

@@ -28,6 +28,9 @@ std::ofstream open_report(const std::string& path) {
 }  // namespace
 
 int run_simulate(const SimulateOptions& options) {
+    if (!options.compare.empty() && !options.report.empty())
+        throw ArgumentError("--report cannot be combined with --compare: the page shows one simulation");
+    if (!options.compare.empty()) return run_compare(options);
     const auto definition = load_definition(options.file);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
                                        : parse_bot_list(options.bots, definition->strategies(), false);
@@ -35,7 +38,7 @@ int run_simulate(const SimulateOptions& options) {
     const runtime::Settings settings{player_count(*definition, options.players, listed.size() > 1 ? listed.size() : 0),
                                      parse_option_assignments(options.options), options.seed};
     SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
-                              options.threads > 0 ? options.threads : default_threads(), {}};
+                              options.threads > 0 ? options.threads : default_threads(), {}, {}};
     request.bots = simulation_seats(std::move(listed), request.settings.players);
     std::ofstream page = open_report(options.report);
     ProgressBar progress(options.games);

@@ -1,0 +1,137 @@
+#include "comparison.hpp"
+
+#include <cmath>
+#include <limits>
+#include <map>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+namespace rulesrun {
+
+namespace {
+
+constexpr double missing = std::numeric_limits<double>::quiet_NaN();
+
+// Every figure of one run, game by game: values[f][game], NaN where the game has no value for figure f.
+struct RunFigures {
+    std::vector<std::string> names;
+    std::vector<std::vector<double>> values;
+};
+
+std::vector<std::string> figure_names(const runtime::GameDefinition& game, int players) {
+    std::vector<std::string> names{"everybody loses (%)"};
+    const auto seat = [](int s) { return fmt::format("player {}", s + 1); };
+    for (int s = 0; s < players; ++s) names.push_back(fmt::format("wins: {} (%)", seat(s)));
+    for (int s = 0; s < players; ++s) names.push_back(fmt::format("score: {}", seat(s)));
+    names.push_back("game length (actions)");
+    for (const auto& stat : game.stats()) {
+        names.push_back(stat.name);
+        if (stat.per_player)
+            for (int s = 0; s < players; ++s) names.push_back(fmt::format("{}: {}", stat.name, seat(s)));
+    }
+    return names;
+}
+
+// The figures of one finished game, in figure_names' order.
+void record_figures(const runtime::Game& game, std::int64_t index, RunFigures& run) {
+    const auto results = game.results();
+    const auto n = game.players();
+    std::size_t f = 0;
+    const auto put = [&](double v) { run.values[f++][static_cast<std::size_t>(index)] = v; };
+    put(results.everybody_loses ? 100 : 0);
+    for (int s = 0; s < n; ++s) put(results.winners[s] ? 100 : 0);
+    for (int s = 0; s < n; ++s) put(results.scores[s]);
+    put(static_cast<double>(game.history().size()));
+    const auto& stats = game.definition().stats();
+    for (std::size_t i = 0; i < stats.size(); ++i) {
+        std::vector<double> sum(static_cast<std::size_t>(n) + 1, 0), count(static_cast<std::size_t>(n) + 1, 0);
+        for (const auto& sample : game.samples()) {
+            if (sample.stat != static_cast<int>(i)) continue;
+            sum[0] += sample.value, count[0] += 1;
+            if (sample.seat >= 0) sum[static_cast<std::size_t>(sample.seat) + 1] += sample.value, count[static_cast<std::size_t>(sample.seat) + 1] += 1;
+        }
+        const auto mean = [&](std::size_t k) { return count[k] > 0 ? sum[k] / count[k] : missing; };
+        put(mean(0));
+        if (stats[i].per_player)
+            for (int s = 0; s < n; ++s) put(mean(static_cast<std::size_t>(s) + 1));
+    }
+}
+
+RunFigures run(SimulationRequest request) {
+    RunFigures figures;
+    figures.names = figure_names(*request.game, request.settings.players);
+    figures.values.assign(figures.names.size(), std::vector<double>(static_cast<std::size_t>(request.games), missing));
+    // Each game index is written by exactly one worker thread, so no lock is needed.
+    request.on_game_end = [&figures](std::int64_t index, const runtime::Game& game) { record_figures(game, index, figures); };
+    simulate(request);
+    return figures;
+}
+
+struct Moments {
+    double count = 0, mean = 0, variance = 0;  // sample variance (n - 1)
+};
+
+Moments moments(const std::vector<double>& xs) {
+    Moments m;
+    for (const double x : xs) m.count += 1, m.mean += x;
+    if (m.count == 0) return m;
+    m.mean /= m.count;
+    for (const double x : xs) m.variance += (x - m.mean) * (x - m.mean);
+    m.variance = m.count > 1 ? m.variance / (m.count - 1) : 0;
+    return m;
+}
+
+std::vector<double> present(const std::vector<double>* values) {
+    std::vector<double> out;
+    if (values)
+        for (const double v : *values)
+            if (!std::isnan(v)) out.push_back(v);
+    return out;
+}
+
+FigureComparison compare(const std::string& name, const std::vector<double>* a, const std::vector<double>* b) {
+    FigureComparison c;
+    c.name = name;
+    const Moments ma = moments(present(a)), mb = moments(present(b));
+    c.count_a = static_cast<std::int64_t>(ma.count);
+    c.count_b = static_cast<std::int64_t>(mb.count);
+    if (ma.count > 0) c.a = ma.mean;
+    if (mb.count > 0) c.b = mb.mean;
+    if (!c.a || !c.b) return c;
+    c.difference = *c.b - *c.a;
+    std::vector<double> differences;
+    for (std::size_t i = 0; i < a->size(); ++i)
+        if (!std::isnan((*a)[i]) && !std::isnan((*b)[i])) differences.push_back((*b)[i] - (*a)[i]);
+    c.paired = static_cast<double>(differences.size()) == ma.count && ma.count == mb.count;
+    if (c.paired) {
+        const Moments md = moments(differences);
+        if (md.count > 1) c.ci95 = 1.96 * std::sqrt(md.variance / md.count);
+    } else if (ma.count > 1 && mb.count > 1) {
+        c.ci95 = 1.96 * std::sqrt(ma.variance / ma.count + mb.variance / mb.count);
+    }
+    return c;
+}
+
+const std::vector<double>* values_of(const RunFigures& run, const std::string& name) {
+    for (std::size_t i = 0; i < run.names.size(); ++i)
+        if (run.names[i] == name) return &run.values[i];
+    return nullptr;
+}
+
+}  // namespace
+
+ComparisonReport compare_simulations(SimulationRequest a, SimulationRequest b) {
+    if (a.games != b.games || a.settings.seed != b.settings.seed || a.settings.players != b.settings.players)
+        throw std::invalid_argument("compare: both runs need the same games, seed and players");
+    const RunFigures figures_a = run(std::move(a));
+    const RunFigures figures_b = run(std::move(b));
+    ComparisonReport report{static_cast<std::int64_t>(figures_a.values.empty() ? 0 : figures_a.values[0].size()), {}};
+    for (const auto& name : figures_a.names)
+        report.figures.push_back(compare(name, values_of(figures_a, name), values_of(figures_b, name)));
+    for (const auto& name : figures_b.names)
+        if (!values_of(figures_a, name)) report.figures.push_back(compare(name, nullptr, values_of(figures_b, name)));
+    return report;
+}
+
+}  // namespace rulesrun

@@ -1,0 +1,119 @@
+// Small functions are copied into their callers: a call of `may_land(s, t, allowed)` becomes its body, evaluated
+// with the arguments in fresh slots of the caller's frame. A call costs more than a small body (a frame, arguments
+// copied, the base saved), and games call such helpers in their innermost loops.
+//
+// Copied: functions with an expression body that do not call themselves (even through others), whose body is small
+// and holds no text (texts refer to templates, which are not copied). Functions of at most one argument that may
+// remember their value keep their calls: remembering usually saves more.
+#include "compiler_impl.hpp"
+
+namespace rulesrun::runtime {
+
+namespace {
+
+constexpr std::size_t max_inlined_body = 48;       // expressions in a body copied into callers
+constexpr std::size_t max_program_growth = 4;      // the copies may make the program at most this many times larger
+
+// The expressions of a tree, up to `limit`; -1 when it holds something that cannot be copied.
+std::int64_t copyable_size(const Program& p, std::int32_t expr, std::size_t limit) {
+    const Expr& e = p.expr(expr);
+    if (e.op == ExprOp::interpolate || e.op == ExprOp::to_text || e.op == ExprOp::me || e.op == ExprOp::choice ||
+        e.op == ExprOp::make_card) {
+        return -1;
+    }
+    std::int64_t size = 1;
+    for (std::int32_t i = 0; i < e.child_count && static_cast<std::size_t>(size) <= limit; ++i) {
+        const std::int64_t child = copyable_size(p, p.child(e, i), limit);
+        if (child < 0) return -1;
+        size += child;
+    }
+    return size;
+}
+
+// Whether `from` can reach `target` through calls (callers[c]: the callees of c).
+bool reaches(const std::vector<std::vector<std::int32_t>>& callees, std::int32_t from, std::int32_t target) {
+    std::vector<bool> seen(callees.size(), false);
+    std::vector<std::int32_t> todo = {from};
+    while (!todo.empty()) {
+        const std::int32_t c = todo.back();
+        todo.pop_back();
+        for (const std::int32_t next : callees[static_cast<std::size_t>(c)]) {
+            if (next == target) return true;
+            if (!seen[static_cast<std::size_t>(next)]) {
+                seen[static_cast<std::size_t>(next)] = true;
+                todo.push_back(next);
+            }
+        }
+    }
+    return false;
+}
+
+}  // namespace
+
+std::vector<bool> Compiler::inlinable_functions() const {
+    const auto& callables = program_->callables;
+    std::vector<std::vector<std::int32_t>> callees(callables.size());
+    for (const auto& [caller, callee] : function_calls_) {
+        const std::int32_t target = callee >= 0 ? callee : program_->score;
+        if (target >= 0) callees[static_cast<std::size_t>(caller)].push_back(target);
+    }
+    std::vector<bool> inlinable(callables.size(), false);
+    for (std::size_t i = 0; i < callables.size(); ++i) {
+        const Callable& c = callables[i];
+        if (c.body < 0 || c.kind != "function") continue;
+        if (c.params <= 1 && c.rememberable) continue;
+        if (copyable_size(*program_, c.body, max_inlined_body) < 0 ||
+            copyable_size(*program_, c.body, max_inlined_body) > static_cast<std::int64_t>(max_inlined_body)) {
+            continue;
+        }
+        inlinable[i] = !reaches(callees, static_cast<std::int32_t>(i), static_cast<std::int32_t>(i));
+    }
+    return inlinable;
+}
+
+// A copy of the tree `expr` for a caller whose frame holds the callee's slots from `slot_offset` on.
+std::int32_t Compiler::copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner) {
+    Expr e = program_->expr(expr);
+    // Slots move into the caller's frame: locals, a comprehension's element, a copied call's parameters.
+    if (e.op == ExprOp::local || e.op == ExprOp::comprehension || e.op == ExprOp::inline_call) e.a += slot_offset;
+    std::vector<std::int32_t> children;
+    for (std::int32_t i = 0; i < e.child_count; ++i) {
+        children.push_back(copy_body(program_->child(program_->expr(expr), i), slot_offset, owner));
+    }
+    for (std::size_t i = 0; i < 3; ++i) e.first3[i] = i < children.size() ? children[i] : -1;
+    e.first_child = static_cast<std::int32_t>(program_->expr_children.size());
+    program_->expr_children.insert(program_->expr_children.end(), children.begin(), children.end());
+    expr_owner_.push_back(owner);
+    program_->exprs.push_back(e);
+    return static_cast<std::int32_t>(program_->exprs.size() - 1);
+}
+
+void Compiler::inline_small_functions() {
+    const std::vector<bool> inlinable = inlinable_functions();
+    const std::size_t limit = max_program_growth * program_->exprs.size() + 1024;
+    // Copies are appended and looked at in turn, so calls inside a copied body are copied too.
+    for (std::size_t i = 0; i < program_->exprs.size() && program_->exprs.size() < limit; ++i) {
+        const Expr call = program_->exprs[i];
+        if (call.op != ExprOp::call_function || !inlinable[static_cast<std::size_t>(call.a)]) continue;
+        const std::int32_t owner = expr_owner_[i];
+        if (owner < 0) continue;
+        const Callable callee = program_->callables[static_cast<std::size_t>(call.a)];
+        Callable& caller = program_->callables[static_cast<std::size_t>(owner)];
+        const std::int32_t offset = caller.locals;
+        caller.locals += callee.locals;
+        caller.local_types.insert(caller.local_types.end(), callee.local_types.begin(), callee.local_types.end());
+        std::vector<std::int32_t> children(program_->expr_children.begin() + call.first_child,
+                                           program_->expr_children.begin() + call.first_child + call.child_count);
+        children.push_back(copy_body(callee.body, offset, owner));
+        Expr& inlined = program_->exprs[i];
+        inlined.op = ExprOp::inline_call;
+        inlined.b = inlined.a;
+        inlined.a = offset;
+        for (std::size_t k = 0; k < 3; ++k) inlined.first3[k] = k < children.size() ? children[k] : -1;
+        inlined.first_child = static_cast<std::int32_t>(program_->expr_children.size());
+        inlined.child_count = static_cast<std::int32_t>(children.size());
+        program_->expr_children.insert(program_->expr_children.end(), children.begin(), children.end());
+    }
+}
+
+}  // namespace rulesrun::runtime

@@ -1,0 +1,55 @@
+#!/usr/bin/env bash
+# docs/house-rules.md as a test: every ```sh block of the walk-through runs, in order, exactly as written (with the
+# built rulesrun as build/rulesrun and the source tree's rules/ in a scratch folder; `play` answers 1 to everything),
+# and every line of its ```rules blocks must be in the edited copy, so the page cannot drift from the program.
+# Usage: cli_house_rules_test.sh RULESRUN SOURCE_DIR
+set -u
+RULESRUN=$1
+SOURCE_DIR=$2
+source "$(dirname "$0")/cli_common.sh"
+DOC="$SOURCE_DIR/docs/house-rules.md"
+
+cd "$WORK" || exit 1
+ln -s "$SOURCE_DIR/rules" rules
+mkdir build && ln -s "$RULESRUN" build/rulesrun
+
+# The blocks of one kind, in order: the sh blocks as one script, the rules blocks' lines one per line.
+blocks() {
+    python3 - "$DOC" "$1" <<'PY'
+import sys
+kind, inside, out = sys.argv[2], None, []
+for line in open(sys.argv[1]).read().splitlines():
+    if line.startswith("```"):
+        inside = line[3:].strip() if inside is None else None
+        continue
+    if inside == kind:
+        out.append(line)
+print("\n".join(out))
+PY
+}
+blocks sh > walkthrough.sh
+blocks rules > shown_rules.txt
+[ -s walkthrough.sh ] || fail "no sh block in $DOC"
+
+yes 1 | bash -e walkthrough.sh > walkthrough.log 2>&1
+status=$?
+[ "$status" -eq 0 ] || { fail "the walk-through stopped with status $status:"; tail -20 walkthrough.log; }
+
+while IFS= read -r line; do
+    [ -z "${line// }" ] && continue
+    grep -qxF -- "$line" my_cosmic.rules || fail "a line shown in the page is not in the edited file: $line"
+done < shown_rules.txt
+
+grep -q "B - A" walkthrough.log || fail "no comparison table in the walk-through's output"
+grep -q "score  rank" walkthrough.log || fail "the game played does not reach its final scores"
+# What the page says of the comparison: fewer turns and fewer tokens rescued, both beyond chance.
+python3 - comparison.json <<'PY' || fail "comparison.json does not show what the page says"
+import json, sys
+figures = {f["name"]: f for f in json.load(open(sys.argv[1]))["figures"]}
+for name in ("game_length", "tokens_rescued"):
+    f = figures[name]
+    assert f["paired"] and f["significant"] and f["difference"] < 0, f
+PY
+
+[ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
+echo "house-rules walk-through: ok"
