@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "bots.hpp"
+#include "mcts.hpp"
 
 namespace rulesrun {
 
@@ -49,6 +50,10 @@ void identify(BotSpec& spec, const std::vector<runtime::StrategyInfo>& strategie
         spec.kind = BotKind::random;
         return;
     }
+    if (spec.name == "mcts") {
+        spec.kind = BotKind::mcts;
+        return;
+    }
     for (std::size_t i = 0; i < strategies.size(); ++i) {
         if (strategies[i].name == spec.name) {
             spec.kind = BotKind::strategy;
@@ -59,8 +64,13 @@ void identify(BotSpec& spec, const std::vector<runtime::StrategyInfo>& strategie
     throw BotListError(fmt::format("unknown bot '{}' (known bots: {})", spec.name, known_list(strategies, allow_human)));
 }
 
-// Today no bot takes parameters; bots that do (issue 7) will check theirs here.
-void check_parameters(const BotSpec& spec) {
+// Only the search bot takes parameters; its playout strategy is named by the game.
+void check_parameters(BotSpec& spec, const std::vector<runtime::StrategyInfo>& strategies) {
+    if (spec.kind == BotKind::mcts) {
+        spec.strategy = playout_strategy(spec.parameters, strategies);
+        parse_mcts_settings(spec.parameters, spec.strategy);
+        return;
+    }
     if (spec.parameters.empty()) return;
     throw BotListError(fmt::format("bot '{}' takes no parameters (got '{}')", spec.name, spec.text()));
 }
@@ -78,8 +88,9 @@ std::vector<std::string> known_bot_names(const std::vector<runtime::StrategyInfo
     std::vector<std::string> names;
     if (allow_human) names.emplace_back("human");
     names.emplace_back("random");
+    names.emplace_back("mcts");
     for (const auto& s : strategies)
-        if (s.name != "random") names.push_back(s.name);
+        if (s.name != "random" && s.name != "mcts") names.push_back(s.name);
     return names;
 }
 
@@ -107,7 +118,7 @@ std::vector<BotSpec> parse_bot_list(std::string_view list, const std::vector<run
     }
     for (auto& spec : specs) {
         identify(spec, strategies, allow_human);
-        check_parameters(spec);
+        check_parameters(spec, strategies);
     }
     return specs;
 }

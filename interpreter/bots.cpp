@@ -1,6 +1,7 @@
 // The built-in bots: random, and one bot per strategy the rules file declares.
 #include "bots.hpp"
 
+#include "mcts.hpp"
 #include "seeds.hpp"
 
 namespace rulesrun {
@@ -36,32 +37,32 @@ public:
         game.preferences(strategy_, seat, preferences_);
         if (preferences_.empty())
             return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
-        return pick_best(preferences_);
+        return pick_preferred(preferences_, rng_);
     }
 
 private:
-    // One pass: the k-th action found with the best preference replaces the pick with chance 1/k (reservoir
-    // sampling), so every tied action is equally likely.
-    int pick_best(const std::vector<std::int32_t>& preferences) {
-        int best = 0;
-        std::uint32_t ties = 1;
-        for (int i = 1; i < static_cast<int>(preferences.size()); ++i) {
-            if (preferences[i] > preferences[best]) {
-                best = i;
-                ties = 1;
-            } else if (preferences[i] == preferences[best] && rng_.below(++ties) == 0) {
-                best = i;
-            }
-        }
-        return best;
-    }
-
     int strategy_;
     Rng rng_;
     std::vector<std::int32_t> preferences_;  // kept from decision to decision: no allocation in simulations
 };
 
 }  // namespace
+
+// One pass: the k-th action found with the best preference replaces the pick with chance 1/k (reservoir sampling), so
+// every tied action is equally likely.
+int pick_preferred(const std::vector<std::int32_t>& preferences, Rng& rng) {
+    int best = 0;
+    std::uint32_t ties = 1;
+    for (int i = 1; i < static_cast<int>(preferences.size()); ++i) {
+        if (preferences[i] > preferences[best]) {
+            best = i;
+            ties = 1;
+        } else if (preferences[i] == preferences[best] && rng.below(++ties) == 0) {
+            best = i;
+        }
+    }
+    return best;
+}
 
 std::uint64_t bot_seed(std::uint64_t game_seed, int seat) {
     return derive_seed(game_seed, bot_tag | static_cast<std::uint32_t>(seat));
@@ -73,6 +74,8 @@ std::unique_ptr<Bot> make_bot(const BotSpec& spec, std::uint64_t game_seed, int 
         return std::make_unique<RandomBot>(bot_seed(game_seed, seat));
     case BotKind::strategy:
         return std::make_unique<StrategyBot>(spec.strategy, bot_seed(game_seed, seat));
+    case BotKind::mcts:
+        return make_mcts_bot(parse_mcts_settings(spec.parameters, spec.strategy), game_seed, seat);
     case BotKind::human:
         break;
     }

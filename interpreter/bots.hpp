@@ -3,7 +3,7 @@
 // its own generator, seeded from the game's seed and its seat, so a game between bots is reproducible.
 //
 // A list of bots is written "random,cautious,stay", one entry per seat. An entry is NAME or NAME:key=value,...
-// (room for bots with parameters such as "mcts:iterations=2000"); today no bot takes parameters.
+// ("mcts:iterations=2000,c=0.7"); only the search bot `mcts` takes parameters (mcts.hpp).
 #pragma once
 
 #include <cstdint>
@@ -24,12 +24,14 @@ struct BotListError : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
-enum class BotKind { human, random, strategy };
+enum class BotKind { human, random, strategy, mcts };
 
 struct BotSpec {
     BotKind kind = BotKind::random;
     std::string name;   // as written: "human", "random", a strategy's name
-    int strategy = -1;  // index in GameDefinition::strategies() for a strategy bot
+    // Index in GameDefinition::strategies(): the strategy a strategy bot follows, or the one the search bot's playouts
+    // follow (-1: its playouts are random).
+    int strategy = -1;
     std::vector<std::pair<std::string, std::string>> parameters;
 
     // "cautious", or "mcts:iterations=2000" with its parameters: the entry as it would be written in a list.
@@ -52,6 +54,9 @@ public:
     // The index of the chosen action among game.action_count(seat); `seat` must be one of game.to_act().
     virtual int choose(const runtime::Game& game, int seat) = 0;
 };
+
+// The action with the highest preference; among equal preferences each has the same chance (one draw per tie).
+int pick_preferred(const std::vector<std::int32_t>& preferences, Rng& rng);
 
 // The seed of a bot's generator: a function of the game's seed and the seat only.
 std::uint64_t bot_seed(std::uint64_t game_seed, int seat);

@@ -131,6 +131,8 @@ void Checker::collect_declarations() {
                     if (name == "random") {
                         error(decl.child(0)->loc, "'random' is the built-in strategy (it plays at random): give this one "
                                                   "another name");
+                    } else if (name == "mcts") {
+                        error(decl.child(0)->loc, "'mcts' is the built-in search bot: give this strategy another name");
                     }
                     declare(SymbolKind::strategy, decl, name, Type());
                     break;

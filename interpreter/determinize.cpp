@@ -74,6 +74,8 @@ void Game::determinize(int seat, std::uint64_t seed) {
     }
     s.history.clear();
     s.rng = Rng(rng.next());
+    s.forced.clear();  // chance a test forced is future chance too: sampled anew like the rest
+    s.forced_next = 0;
     ++s.version;  // functions remembered values of the old deal
 }
 

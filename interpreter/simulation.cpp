@@ -58,11 +58,18 @@ struct Run {
     }
 };
 
-void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::vector<int>& seats) {
+void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::vector<int>& seats,
+              SimulationReport& report) {
     while (!game.finished()) {
         game.to_act(seats);
         if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
-        for (const int seat : seats) game.apply(seat, bots[seat]->choose(game, seat));
+        for (const int seat : seats) {
+            const int options = game.action_count(seat);
+            report.choices.add(options);
+            report.choices_histogram.add(options);
+            report.forced_decisions += options == 1;
+            game.apply(seat, bots[seat]->choose(game, seat));
+        }
         if (game.history().size() > max_actions_per_game)
             throw runtime::RuleError(fmt::format("the game has not ended after {} actions", max_actions_per_game));
     }
@@ -78,9 +85,11 @@ void record_game(const Game& game, SimulationReport& report) {
     if (results.shared_win) ++report.shared_win_games;
     if (results.everybody_loses) ++report.everybody_loses;
     report.length.add(static_cast<std::int64_t>(game.history().size()));
+    report.length_histogram.add(static_cast<std::int64_t>(game.history().size()));
     for (const auto& sample : game.samples()) {
         auto& summary = report.stats[sample.stat];
         summary.all.add(sample.value);
+        summary.histogram.add(sample.value);
         if (!summary.per_seat.empty() && sample.seat >= 0) summary.per_seat[sample.seat].add(sample.value);
     }
 }
@@ -99,7 +108,7 @@ public:
         const std::uint64_t seed = simulation_game_seed(request_.settings.seed, index);
         start(seed);
         for (int seat = 0; seat < request_.settings.players; ++seat) bots_[seat]->start_game(seed, seat);
-        play_out(*game_, bots_, seats_);
+        play_out(*game_, bots_, seats_, report_);
         record_game(*game_, report_);
         if (request_.on_game_end) request_.on_game_end(index, *game_);
     }
@@ -189,8 +198,13 @@ void SimulationReport::merge(const SimulationReport& other) {
     shared_win_games += other.shared_win_games;
     everybody_loses += other.everybody_loses;
     length.merge(other.length);
+    length_histogram.merge(other.length_histogram);
+    choices.merge(other.choices);
+    choices_histogram.merge(other.choices_histogram);
+    forced_decisions += other.forced_decisions;
     for (std::size_t i = 0; i < stats.size(); ++i) {
         stats[i].all.merge(other.stats[i].all);
+        stats[i].histogram.merge(other.stats[i].histogram);
         for (std::size_t seat = 0; seat < stats[i].per_seat.size(); ++seat)
             stats[i].per_seat[seat].merge(other.stats[i].per_seat[seat]);
     }

@@ -11,6 +11,7 @@
 
 #include "bots.hpp"
 #include "game.hpp"
+#include "histogram.hpp"
 #include "statistics.hpp"
 
 namespace rulesrun {
@@ -30,6 +31,7 @@ struct SimulationRequest {
 // One statistic of GameDefinition::stats(): every sample, and for a per-player statistic the samples of each seat.
 struct StatSummary {
     Accumulator all;
+    Histogram histogram;                // every sample
     std::vector<Accumulator> per_seat;  // empty unless the statistic is per player
 
     friend bool operator==(const StatSummary&, const StatSummary&) = default;
@@ -44,6 +46,10 @@ struct SimulationReport {
     std::int64_t everybody_loses = 0;       // games with no winner
     std::vector<Accumulator> scores;        // per seat
     Accumulator length;                     // actions applied per game
+    Histogram length_histogram;
+    Accumulator choices;                    // legal actions offered at each decision of a seat
+    Histogram choices_histogram;
+    std::int64_t forced_decisions = 0;      // decisions with a single legal action
     std::vector<StatSummary> stats;         // by index in GameDefinition::stats()
 
     void merge(const SimulationReport& other);

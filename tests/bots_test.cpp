@@ -51,19 +51,23 @@ TEST(BotList, NamesBecomeSpecsInSeatOrder) {
 TEST(BotList, HumansOnlyWhereAllowed) {
     EXPECT_EQ(parse_bot_list("human,bold", diamant_strategies, true)[0].kind, BotKind::human);
     EXPECT_EQ(list_error("human,bold", false),
-              "'human' can only play in 'rulesrun play' (known bots: random, stay, cautious, bold)");
+              "'human' can only play in 'rulesrun play' (known bots: random, mcts, stay, cautious, bold)");
 }
 
 TEST(BotList, UnknownBotsAreNamedWithTheKnownOnes) {
     EXPECT_EQ(list_error("random,cautios", true),
-              "unknown bot 'cautios' (known bots: human, random, stay, cautious, bold)");
+              "unknown bot 'cautios' (known bots: human, random, mcts, stay, cautious, bold)");
     EXPECT_EQ(list_error("random,,stay", false),
-              "the bot list 'random,,stay' has an empty entry (known bots: random, stay, cautious, bold)");
+              "the bot list 'random,,stay' has an empty entry (known bots: random, mcts, stay, cautious, bold)");
     EXPECT_NE(list_error("", false).find("empty entry"), std::string::npos);
 }
 
-TEST(BotList, ParametersAreReadButNoBotTakesAnyYet) {
-    EXPECT_EQ(list_error("mcts:iterations=2000,c=1.4,random", false).substr(0, 19), "unknown bot 'mcts' ");
+TEST(BotList, OnlyTheSearchBotTakesParameters) {
+    const auto bots = parse_bot_list("mcts:iterations=2000,c=1.4,random", diamant_strategies, false);
+    ASSERT_EQ(bots.size(), 2U);
+    EXPECT_EQ(bots[0].kind, BotKind::mcts);
+    EXPECT_EQ(bots[0].text(), "mcts:iterations=2000,c=1.4");
+    EXPECT_EQ(bots[1].kind, BotKind::random);
     EXPECT_EQ(list_error("random:seed=3,depth=2,stay", false),
               "bot 'random' takes no parameters (got 'random:seed=3,depth=2')");
     EXPECT_EQ(list_error("stay,depth=2", false),
@@ -73,7 +77,7 @@ TEST(BotList, ParametersAreReadButNoBotTakesAnyYet) {
 
 TEST(BotList, KnownNamesStartWithHumanAndRandom) {
     EXPECT_EQ(known_bot_names(diamant_strategies, true),
-              (std::vector<std::string>{"human", "random", "stay", "cautious", "bold"}));
+              (std::vector<std::string>{"human", "random", "mcts", "stay", "cautious", "bold"}));
     EXPECT_THROW(make_bot(parse_bot_list("human", diamant_strategies, true)[0], 1, 0), BotListError);
 }
 

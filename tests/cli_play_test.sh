@@ -231,6 +231,11 @@ for name in ["cards_turned", "diamonds_revealed", "final_diamonds", "won", "winn
 assert d["stats"]["cards_turned"]["count"] == 5 * 300, d["stats"]["cards_turned"]
 assert len(d["stats"]["final_diamonds"]["per_seat"]) == 3, d["stats"]["final_diamonds"]
 assert set(d["length"]) >= {"mean", "stddev", "ci95", "min", "max", "count"}, d["length"]
+b = d["balance"]
+assert set(b) >= {"fair_share", "first_seat_wins", "shared_wins", "everybody_loses", "mean_length", "decisions",
+                  "mean_choices", "forced_share"}, b
+assert b["first_seat_wins"]["ci95_low"] <= b["first_seat_wins"]["rate"] <= b["first_seat_wins"]["ci95_high"], b
+assert b["mean_choices"] == 2 and b["forced_share"] == 0, b   # Diamant: stay or leave, always
 PY
 run 0 "$WORK/empty" simulate "$DIAMANT" --games 300 --seed 5 --bots random,cautious,bold --threads 3 --json
 cmp -s "$WORK/out" "$WORK/one_thread.json" || fail "simulate --json differs between 1 and 3 threads"
@@ -243,10 +248,19 @@ contains "$WORK/out" "hold_at_20" "one bot for every seat"
 contains "$WORK/out" "95% CI" "simulate's columns"
 run 0 "$WORK/empty" simulate --option target=50 "$PIG" --games 20   # an option does not swallow the file
 contains "$WORK/out" "options target=50" "simulate --option"
+run 0 "$WORK/empty" simulate "$PIG" --games 30 --bots mcts:iterations=20,random --report "$WORK/pig.html"
+contains "$WORK/out" "first seat wins" "simulate's balance figures"
+contains "$WORK/out" "legal choices per decision" "simulate's choices per decision"
+contains "$WORK/pig.html" "<svg class=\"histogram\" data-statistic=\"winning_margin\"" "simulate --report's histograms"
+lacks "$WORK/pig.html" "http" "simulate --report fetches nothing"
+run 1 "$WORK/empty" simulate "$PIG" --games 5 --report "$WORK/no_such_folder/pig.html"
+contains "$WORK/err" "--report: cannot write" "simulate --report to a folder that does not exist"
+run 2 "$WORK/empty" simulate "$PIG" --games 5 --bots mcts:depth=3
+contains "$WORK/err" "bot 'mcts' has no parameter 'depth'" "a wrong parameter of the search bot"
 
 # ---- wrong arguments: exit code 2 and a message ------------------------------------------------------------------------
 run 2 "$WORK/empty" play "$PIG" --bots random,clever
-contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, hold_at_20)" "an unknown bot"
+contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, mcts, hold_at_20)" "an unknown bot"
 run 2 "$WORK/empty" simulate "$PIG" --games 5 --bots human
 contains "$WORK/err" "'human' can only play in 'rulesrun play'" "a human in a simulation"
 run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --bots random,random

@@ -45,6 +45,7 @@ struct SimulateOptions {
     int players = 0;
     int threads = 0;  // 0: one per processor
     bool json = false;
+    std::string report;  // an HTML page to write, or empty
     std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
 };
 

@@ -61,6 +61,8 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
     simulate->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results "
                                                  "do not depend on it")->check(count_value(1024));
     simulate->add_flag("--json", o.json, "Print the report as one JSON object");
+    simulate->add_option("--report", o.report, "Also write the report as a self-contained HTML page (charts, "
+                                               "histograms) to this file");
     simulate->add_option("--compare", o.compare, "Another rules file (a changed copy) to play the same games: prints "
                                                  "every figure for both, their difference and its 95% CI");
 }

@@ -1,9 +1,11 @@
 // `rulesrun simulate`: N games between bots on T threads, reported as a table or as JSON.
+#include <fstream>
 #include <iostream>
 #include <thread>
 
 #include "commands.hpp"
 #include "game_setup.hpp"
+#include "html_report.hpp"
 #include "simulation.hpp"
 #include "simulation_output.hpp"
 #include "terminal.hpp"
@@ -14,9 +16,20 @@ namespace {
 
 int default_threads() { return std::max(1U, std::thread::hardware_concurrency()); }
 
+// The page is opened before the games are played, so that a path that cannot be written wastes no run.
+std::ofstream open_report(const std::string& path) {
+    std::ofstream out;
+    if (path.empty()) return out;
+    out.open(path, std::ios::binary);
+    if (!out) throw std::runtime_error("--report: cannot write '" + path + "'");
+    return out;
+}
+
 }  // namespace
 
 int run_simulate(const SimulateOptions& options) {
+    if (!options.compare.empty() && !options.report.empty())
+        throw ArgumentError("--report cannot be combined with --compare: the page shows one simulation");
     if (!options.compare.empty()) return run_compare(options);
     const auto definition = load_definition(options.file);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
@@ -27,6 +40,7 @@ int run_simulate(const SimulateOptions& options) {
     SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
                               options.threads > 0 ? options.threads : default_threads(), {}, {}};
     request.bots = simulation_seats(std::move(listed), request.settings.players);
+    std::ofstream page = open_report(options.report);
     ProgressBar progress(options.games);
     request.progress = [&progress](std::int64_t done) { progress.update(done); };
     const auto report = simulate(request);
@@ -36,6 +50,11 @@ int run_simulate(const SimulateOptions& options) {
         std::cout << simulation_json(setup, report) << '\n';
     else
         print_simulation_text(std::cout, setup, report);
+    if (page.is_open()) {
+        page << simulation_html(setup, report);
+        page.close();
+        if (!page) throw std::runtime_error("--report: cannot write '" + options.report + "'");
+    }
     return exit_ok;
 }
 

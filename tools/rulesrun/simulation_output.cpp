@@ -1,5 +1,7 @@
 #include "simulation_output.hpp"
 
+#include "balance.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -114,6 +116,7 @@ void print_simulation_text(std::ostream& out, const SimulationSetup& setup, cons
     }
     out << "\n\n";
     print_seats(out, setup, report);
+    print_balance_text(out, balance_of(report));
     out << '\n';
     print_stats(out, setup, report);
 }
@@ -127,6 +130,7 @@ std::string simulation_json(const SimulationSetup& setup, const SimulationReport
     json["shared_win_games"] = report.shared_win_games;
     json["everybody_loses"] = report.everybody_loses;
     json["length"] = figures_json(report.length);
+    json["balance"] = balance_json(balance_of(report));
     json["stats"] = stats_json(setup, report);
     return json.dump(2);
 }

@@ -20,7 +20,8 @@ struct SimulationSetup {
 
 void print_simulation_text(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report);
 
-// {"games", "seed", "players", "options", "seats", "shared_win_games", "everybody_loses", "length", "stats"}.
+// {"games", "seed", "players", "options", "seats", "shared_win_games", "everybody_loses", "length", "balance",
+// "stats"}.
 std::string simulation_json(const SimulationSetup& setup, const SimulationReport& report);
 
 }  // namespace rulesrun::cli

@@ -1,0 +1,296 @@
+// The search bot (mcts.hpp): UCT over determinizations, decoupled UCT at simultaneous decisions, playouts at random
+// or by a strategy.
+#include "mcts.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <optional>
+
+#include "seeds.hpp"
+
+namespace rulesrun {
+
+namespace {
+
+constexpr std::uint64_t mcts_tag = 0x6d637473ULL << 32;  // "mcts"
+
+// One seat's option at a node, with that seat's statistics.
+struct Edge {
+    std::int32_t seat = 0;
+    std::int32_t action = 0;
+    std::int32_t visits = 0;
+    double value = 0;        // sum of the seat's rewards
+    bool preferred = false;  // the playout strategy's choice: tried first, and favoured while visits are few
+};
+
+// A decision reached by a joint answer from the parent. Its edges are grouped by deciding seat, in seat order.
+struct Node {
+    std::uint64_t key = 0;  // the joint answer that led here and the decision found here
+    std::int32_t first_child = -1;
+    std::int32_t next_sibling = -1;
+    std::int32_t first_edge = 0;
+    std::int32_t edge_count = 0;
+    std::int32_t visits = 0;
+};
+
+std::uint64_t mix(std::uint64_t hash, std::uint64_t value) { return splitmix64(hash ^ splitmix64(value)); }
+
+class MctsBot : public SearchBot {
+public:
+    MctsBot(const MctsSettings& settings, std::uint64_t game_seed, int seat) : settings_(settings), rng_(0) {
+        MctsBot::start_game(game_seed, seat);
+    }
+
+    void start_game(std::uint64_t game_seed, int seat) override {
+        rng_ = Rng(derive_seed(bot_seed(game_seed, seat), mcts_tag ^ settings_.seed));
+    }
+
+    int choose(const runtime::Game& game, int seat) override {
+        const int count = game.action_count(seat);
+        if (count == 1) {  // nothing to think about
+            report_ = SearchReport{};
+            return 0;
+        }
+        search(game, seat);
+        return best_action(seat, count);
+    }
+
+    [[nodiscard]] const SearchReport& last_search() const override { return report_; }
+
+private:
+    void search(const runtime::Game& game, int seat) {
+        nodes_.assign(1, Node{});  // node 0 stands above the decisions the determinizations of the real game show
+        edges_.clear();
+        const auto start = std::chrono::steady_clock::now();
+        auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+        int i = 0;
+        for (;; ++i) {
+            if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
+            if (work_) {
+                *work_ = game;
+            } else {
+                work_.emplace(game);
+            }
+            work_->determinize(seat, rng_.next());
+            iterate(*work_);
+        }
+        report_ = SearchReport{i, nodes_.size() - 1, seconds()};
+    }
+
+    // The action of `seat` tried most often over the root decisions (more value breaks ties).
+    int best_action(int seat, int count) {
+        visits_.assign(static_cast<std::size_t>(count), 0);
+        values_.assign(static_cast<std::size_t>(count), 0);
+        for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            const Node& n = nodes_[static_cast<std::size_t>(c)];
+            for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
+                const Edge& edge = edges_[static_cast<std::size_t>(e)];
+                if (edge.seat != seat || edge.action >= count) continue;
+                visits_[static_cast<std::size_t>(edge.action)] += edge.visits;
+                values_[static_cast<std::size_t>(edge.action)] += edge.value;
+            }
+        }
+        int best = 0;
+        for (int a = 1; a < count; ++a) {
+            const auto i = static_cast<std::size_t>(a), b = static_cast<std::size_t>(best);
+            if (visits_[i] > visits_[b] || (visits_[i] == visits_[b] && values_[i] > values_[b])) best = a;
+        }
+        return best;
+    }
+
+    // One iteration: down the tree by UCT, one new node, a random playout, rewards back up the path.
+    void iterate(runtime::Game& game) {
+        path_nodes_.clear();
+        path_edges_.clear();
+        std::int32_t parent = 0;
+        std::uint64_t joint = 0;
+        while (!game.finished()) {
+            const std::uint64_t key = mix(joint, decision_key(game));
+            std::int32_t node = find_child(parent, key);
+            const bool is_new = node < 0;
+            if (is_new) {
+                if (nodes_.size() >= settings_.node_limit) break;
+                node = add_node(parent, key, game);
+            }
+            path_nodes_.push_back(node);
+            joint = select_and_apply(node, game);
+            parent = node;
+            if (is_new) break;
+        }
+        playout(game);
+        score(game);
+        backpropagate();
+    }
+
+    // Who must decide and among how many options: what tells apart the decisions after the same answers.
+    std::uint64_t decision_key(const runtime::Game& game) {
+        game.to_act(seats_);
+        std::uint64_t key = 0x6b6579ULL;
+        for (const int s : seats_) key = mix(key, (static_cast<std::uint64_t>(s) << 32) | static_cast<std::uint32_t>(game.action_count(s)));
+        return key;
+    }
+
+    std::int32_t find_child(std::int32_t parent, std::uint64_t key) const {
+        for (std::int32_t c = nodes_[static_cast<std::size_t>(parent)].first_child; c >= 0;
+             c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            if (nodes_[static_cast<std::size_t>(c)].key == key) return c;
+        }
+        return -1;
+    }
+
+    // A node for the decision now pending (seats_ holds the deciding seats).
+    std::int32_t add_node(std::int32_t parent, std::uint64_t key, const runtime::Game& game) {
+        Node n;
+        n.key = key;
+        n.first_edge = static_cast<std::int32_t>(edges_.size());
+        for (const int s : seats_) {
+            const int count = game.action_count(s);
+            preferences_.clear();
+            if (settings_.playout_strategy >= 0) game.preferences(settings_.playout_strategy, s, preferences_);
+            const std::int32_t best = preferences_.empty() ? 0 : *std::max_element(preferences_.begin(), preferences_.end());
+            for (int a = 0; a < count; ++a) {
+                const bool preferred = !preferences_.empty() && preferences_[static_cast<std::size_t>(a)] == best;
+                edges_.push_back(Edge{s, a, 0, 0, preferred});
+            }
+        }
+        n.edge_count = static_cast<std::int32_t>(edges_.size()) - n.first_edge;
+        Node& p = nodes_[static_cast<std::size_t>(parent)];
+        n.next_sibling = p.first_child;
+        const auto index = static_cast<std::int32_t>(nodes_.size());
+        p.first_child = index;
+        nodes_.push_back(n);
+        return index;
+    }
+
+    // Each deciding seat picks by its own statistics (decoupled UCT); returns the joint answer's hash.
+    std::uint64_t select_and_apply(std::int32_t node, runtime::Game& game) {
+        const Node& n = nodes_[static_cast<std::size_t>(node)];
+        const double log_visits = std::log(static_cast<double>(std::max(n.visits, 1)));
+        std::uint64_t joint = 0x6a6f696eULL;
+        const std::size_t chosen_begin = path_edges_.size();
+        std::int32_t e = n.first_edge;
+        const std::int32_t end = n.first_edge + n.edge_count;
+        while (e < end) {
+            const std::int32_t seat = edges_[static_cast<std::size_t>(e)].seat;
+            std::int32_t group_end = e;
+            while (group_end < end && edges_[static_cast<std::size_t>(group_end)].seat == seat) ++group_end;
+            const std::int32_t pick = select(e, group_end, log_visits);
+            path_edges_.push_back(pick);
+            joint = mix(joint, (static_cast<std::uint64_t>(seat) << 32) |
+                                   static_cast<std::uint32_t>(edges_[static_cast<std::size_t>(pick)].action));
+            e = group_end;
+        }
+        for (std::size_t i = chosen_begin; i < path_edges_.size(); ++i) {
+            const Edge& edge = edges_[static_cast<std::size_t>(path_edges_[i])];
+            game.apply(edge.seat, edge.action);
+        }
+        return joint;
+    }
+
+    // UCB1 over edges [begin, end), with a progressive bias towards the playout strategy's choice that fades as
+    // visits grow; an untried edge first (the strategy's choice first, else one at random).
+    std::int32_t select(std::int32_t begin, std::int32_t end, double log_visits) {
+        std::int32_t best = -1;
+        double best_score = 0;
+        std::uint32_t untried = 0;
+        bool untried_preferred = false;
+        for (std::int32_t e = begin; e < end; ++e) {
+            const Edge& edge = edges_[static_cast<std::size_t>(e)];
+            if (edge.visits == 0) {
+                if (untried_preferred && !edge.preferred) continue;
+                if (edge.preferred && !untried_preferred) {
+                    untried_preferred = true;
+                    untried = 0;
+                }
+                if (rng_.below(++untried) == 0) best = e;
+                continue;
+            }
+            if (untried > 0) continue;
+            const double visits = edge.visits;
+            const double ucb = edge.value / visits + settings_.exploration * std::sqrt(log_visits / visits) +
+                               (edge.preferred ? settings_.prior_weight / (visits + 1) : 0.0);
+            if (best < 0 || ucb > best_score) {
+                best = e;
+                best_score = ucb;
+            }
+        }
+        return best;
+    }
+
+    void playout(runtime::Game& game) {
+        playout_cut_ = false;
+        for (int actions = 0; !game.finished(); ++actions) {
+            if (actions >= settings_.playout_limit) {
+                playout_cut_ = true;
+                return;
+            }
+            game.to_act(seats_);
+            for (const int s : seats_) game.apply(s, playout_action(game, s));
+        }
+    }
+
+    int playout_action(const runtime::Game& game, int seat) {
+        if (settings_.playout_strategy >= 0) {
+            game.preferences(settings_.playout_strategy, seat, preferences_);
+            if (!preferences_.empty()) return pick_preferred(preferences_, rng_);
+        }
+        return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
+    }
+
+    // Each seat's reward in [0, 1]: its share of the win, mixed with its normalised score if asked.
+    void score(const runtime::Game& game) {
+        const auto n = static_cast<std::size_t>(game.players());
+        reward_.assign(n, 1.0 / static_cast<double>(n));
+        if (playout_cut_) return;  // a game that does not end: a draw
+        const runtime::Results results = game.results();
+        int winners = 0;
+        for (const bool w : results.winners) winners += w;
+        const bool scored = settings_.score_weight > 0 && game.definition().has_scores();
+        std::int32_t low = 0, high = 0;
+        if (scored) {
+            low = *std::min_element(results.scores.begin(), results.scores.end());
+            high = *std::max_element(results.scores.begin(), results.scores.end());
+        }
+        for (std::size_t s = 0; s < n; ++s) {
+            const double win = results.winners[s] ? 1.0 / winners : 0.0;
+            if (!scored) {
+                reward_[s] = win;
+                continue;
+            }
+            const double normalised = high > low ? static_cast<double>(results.scores[s] - low) / (high - low) : 0.5;
+            reward_[s] = (1 - settings_.score_weight) * win + settings_.score_weight * normalised;
+        }
+    }
+
+    void backpropagate() {
+        for (const std::int32_t node : path_nodes_) ++nodes_[static_cast<std::size_t>(node)].visits;
+        for (const std::int32_t e : path_edges_) {
+            Edge& edge = edges_[static_cast<std::size_t>(e)];
+            ++edge.visits;
+            edge.value += reward_[static_cast<std::size_t>(edge.seat)];
+        }
+    }
+
+    MctsSettings settings_;
+    Rng rng_;
+    std::optional<runtime::Game> work_;  // the game of an iteration, reused: assignment keeps its memory
+    std::vector<Node> nodes_;
+    std::vector<Edge> edges_;
+    std::vector<std::int32_t> path_nodes_, path_edges_;
+    std::vector<int> seats_;
+    std::vector<double> reward_;
+    std::vector<std::int32_t> preferences_;
+    std::vector<std::int64_t> visits_;
+    std::vector<double> values_;
+    bool playout_cut_ = false;
+    SearchReport report_;
+};
+
+}  // namespace
+
+std::unique_ptr<SearchBot> make_mcts_bot(const MctsSettings& settings, std::uint64_t game_seed, int seat) {
+    return std::make_unique<MctsBot>(settings, game_seed, seat);
+}
+
+}  // namespace rulesrun

@@ -1,0 +1,68 @@
+// A general search bot: Monte Carlo tree search over any rules file, with no knowledge of the game.
+//
+// - Secrets: information-set search by determinization. Each iteration starts from a fresh Game::determinize of the
+//   real game from the deciding seat's point of view, so the bot uses nothing it could not know (and the generator is
+//   reseeded, so chance is sampled anew each time).
+// - Chance: sampled by the game's own generator during the iteration. Tree nodes are reached by the actions taken
+//   and by what happened next (who must decide and among how many options), so a die that passes the turn leads to
+//   another node than one that does not.
+// - Simultaneous decisions: decoupled UCT. Each deciding seat picks its action from its own statistics at the node,
+//   without seeing what the others picked; the joint answer leads to the child.
+// - Several players: every action's value is the deciding seat's own reward, the share of the win (1 for a lone
+//   winner, 1/k for each of k winners, 0 when everybody loses), optionally mixed with the normalised score.
+// - Playouts beyond the tree are uniformly random, or follow a strategy of the rules file (random where it has no
+//   rule), which tells the search far more in games where random play means nothing (Pig).
+//
+// Parameters ("mcts:iterations=2000,c=0.7"): iterations (per decision, default 1000), time (seconds per decision;
+// replaces iterations, and then the bot is no longer reproducible), c (exploration constant, default 0.7),
+// score (weight of the normalised score in the reward, 0 to 1, default 0.1: it guides the search where every
+// playout is lost or won, as in a hard cooperative game), seed (mixed into the bot's generator), playout (random or
+// a strategy's name).
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "bots.hpp"
+
+namespace rulesrun {
+
+struct MctsSettings {
+    int iterations = 1000;
+    double seconds = 0;          // > 0: a time budget per decision instead of iterations
+    double exploration = 0.7;
+    double score_weight = 0.1;
+    double prior_weight = 1.0;   // the progressive bias towards the playout strategy's choice
+    std::uint64_t seed = 0;
+    int playout_strategy = -1;   // index in GameDefinition::strategies(), -1: random playouts
+    int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
+    std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)
+};
+
+// The strategy named by the "playout" parameter (index in `strategies`), or -1 for random playouts. Throws
+// BotListError for a strategy the game does not declare.
+int playout_strategy(const std::vector<std::pair<std::string, std::string>>& parameters,
+                     const std::vector<runtime::StrategyInfo>& strategies);
+
+// Reads "iterations", "time", "c", "score", "seed" and "playout" (already resolved to `playout_strategy`); throws
+// BotListError naming a wrong parameter or value.
+MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::string>>& parameters,
+                                 int playout_strategy = -1);
+
+// What the last decision's search did: for tests of the budget and for benchmarks.
+struct SearchReport {
+    int iterations = 0;
+    std::size_t nodes = 0;
+    double seconds = 0;
+};
+
+class SearchBot : public Bot {
+public:
+    [[nodiscard]] virtual const SearchReport& last_search() const = 0;
+};
+
+std::unique_ptr<SearchBot> make_mcts_bot(const MctsSettings& settings, std::uint64_t game_seed, int seat);
+
+}  // namespace rulesrun

@@ -1,0 +1,81 @@
+// simulate --report: one well-formed, self-contained page with a histogram for every statistic, and every text from
+// the rules file escaped.
+#include <gtest/gtest.h>
+
+#include <regex>
+#include <set>
+
+#include "html_report.hpp"
+#include "simulation.hpp"
+#include "test_games.hpp"
+
+namespace rulesrun::cli {
+namespace {
+
+std::string page_of(const std::shared_ptr<const runtime::GameDefinition>& game, int players, const std::string& bots) {
+    SimulationRequest request;
+    request.game = game;
+    request.settings = runtime::resolve_settings(*game, {players, {}, 3});
+    request.bots = parse_bot_list(bots, game->strategies(), false);
+    request.games = 40;
+    const SimulationReport report = simulate(request);
+    return simulation_html(SimulationSetup{*game, request.settings, request.bots}, report);
+}
+
+// Every tag opened is closed in order (void elements and "/>" excepted); returns what is wrong, or "".
+std::string nesting_problem(const std::string& html) {
+    static const std::regex tag(R"(<(/?)([a-zA-Z][a-zA-Z0-9]*)([^>]*)>)");
+    static const std::set<std::string> void_elements = {"meta", "br", "hr", "img", "input", "link"};
+    std::vector<std::string> open;
+    for (auto it = std::sregex_iterator(html.begin(), html.end(), tag); it != std::sregex_iterator(); ++it) {
+        const std::string name = (*it)[2], rest = (*it)[3];
+        if ((*it)[1] == "/") {
+            if (open.empty() || open.back() != name) return "</" + name + "> closes " + (open.empty() ? "nothing" : open.back());
+            open.pop_back();
+        } else if (!void_elements.count(name) && (rest.empty() || rest.back() != '/')) {
+            open.push_back(name);
+        }
+    }
+    return open.empty() ? "" : "<" + open.back() + "> is never closed";
+}
+
+TEST(HtmlReport, IsWellFormedSelfContainedAndHasAHistogramPerStatistic) {
+    const auto diamant = testing_support::load_rules("diamant.rules");
+    ASSERT_TRUE(diamant);
+    const std::string html = page_of(diamant, 3, "random,cautious,bold");
+    EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html", 0), 0U);
+    EXPECT_EQ(html.substr(html.size() - 8), "</html>\n");
+    EXPECT_EQ(nesting_problem(html), "");
+    for (const char* outside : {"http:", "https:", "src=", "href=", "<link", "<script", "url(", "@import"})
+        EXPECT_EQ(html.find(outside), std::string::npos) << outside;
+    std::vector<std::string> statistics = {"game length (actions)", "legal choices per decision"};
+    for (const auto& s : diamant->stats()) statistics.push_back(s.name);
+    for (const auto& name : statistics)
+        EXPECT_NE(html.find("<svg class=\"histogram\" data-statistic=\"" + name + "\""), std::string::npos) << name;
+    EXPECT_NE(html.find("<svg class=\"win-rates\""), std::string::npos);
+    for (const char* shown : {"cautious", "bold", "option rounds", "first seat wins", "fair share"})
+        EXPECT_NE(html.find(shown), std::string::npos) << shown;
+}
+
+TEST(HtmlReport, EscapesTheTextsOfTheRulesFile) {
+    const auto game = testing_support::load_text("html_escapes", R"(
+game "Tags <b> & co" {
+  players 2
+}
+play {
+  let x = choose one of [1, 2] by first_player()
+  record x as picked
+  end game
+}
+stat picked "the <script>alert(1)</script> pick"
+)");
+    ASSERT_TRUE(game);
+    const std::string html = page_of(game, 2, "random,random");
+    EXPECT_EQ(html.find("<b>"), std::string::npos);
+    EXPECT_EQ(html.find("<script"), std::string::npos);
+    EXPECT_NE(html.find("Tags &lt;b&gt; &amp; co"), std::string::npos);
+    EXPECT_EQ(nesting_problem(html), "");
+}
+
+}  // namespace
+}  // namespace rulesrun::cli

@@ -1,0 +1,164 @@
+// The search bot: it finds a forced win, keeps to its budget, is reproducible for a seed, plays games with secrets,
+// chance and simultaneous decisions to the end, and names wrong parameters.
+#include <gtest/gtest.h>
+
+#include "bots.hpp"
+#include "mcts.hpp"
+#include "test_games.hpp"
+
+namespace rulesrun {
+namespace {
+
+using runtime::Game;
+using testing_support::load_rules;
+using testing_support::load_text;
+
+// Nim: take 1 to 3 stones in turn; whoever takes the last stone wins. The player to move wins by leaving a multiple
+// of 4, and only that way.
+const char* const nim = R"(
+game "Nim" {
+  players 2
+}
+option stones: 1 to 40 = 5 "stones at the start"
+state {
+  left: int = 0
+}
+setup {
+  left = stones
+}
+play {
+  let p = first_player()
+  repeat {
+    let taken = choose one of [n for n in 1..3 where n <= left] by p "take how many?"
+    left -= taken
+    if left == 0 {
+      end game with winners [p]
+    }
+    p = next_seat(p)
+  }
+}
+)";
+
+Game start(const std::shared_ptr<const runtime::GameDefinition>& game, int players, std::uint64_t seed,
+           std::vector<std::pair<std::string, std::string>> options = {}) {
+    runtime::Settings settings;
+    settings.players = players;
+    settings.seed = seed;
+    settings.options = std::move(options);
+    return Game(game, runtime::resolve_settings(*game, settings));
+}
+
+MctsSettings with_iterations(int iterations) {
+    MctsSettings settings;
+    settings.iterations = iterations;
+    return settings;
+}
+
+TEST(Mcts, FindsTheWinningMoveOfNim) {
+    const auto game = load_text("mcts_nim", nim);
+    ASSERT_TRUE(game);
+    for (const int stones : {5, 6, 7, 9, 10, 11, 13, 14, 15}) {
+        const Game g = start(game, 2, 1, {{"stones", std::to_string(stones)}});
+        auto bot = make_mcts_bot(with_iterations(3000), 1, 0);
+        EXPECT_EQ(bot->choose(g, 0) + 1, stones % 4) << stones << " stones";
+    }
+}
+
+TEST(Mcts, WinsNimFromAWinningStartAgainstRandom) {
+    const auto game = load_text("mcts_nim", nim);
+    ASSERT_TRUE(game);
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+        Game g = start(game, 2, seed, {{"stones", "21"}});
+        auto bot = make_mcts_bot(with_iterations(2000), seed, 0);
+        Rng rng(seed);
+        while (!g.finished()) {
+            const int seat = g.to_act().front();
+            g.apply(seat, seat == 0 ? bot->choose(g, 0) : static_cast<int>(rng.below(static_cast<std::uint32_t>(g.action_count(1)))));
+        }
+        EXPECT_TRUE(g.results().winners[0]) << "seed " << seed;
+    }
+}
+
+TEST(Mcts, KeepsToItsIterationsAndTimeBudgets) {
+    const auto diamant = load_rules("diamant.rules");
+    ASSERT_TRUE(diamant);
+    const Game g = start(diamant, 3, 2);
+    auto bot = make_mcts_bot(with_iterations(250), 2, 0);
+    bot->choose(g, 0);
+    EXPECT_EQ(bot->last_search().iterations, 250);
+    EXPECT_LE(bot->last_search().nodes, 250U);
+    MctsSettings timed;
+    timed.seconds = 0.05;
+    auto timed_bot = make_mcts_bot(timed, 2, 0);
+    timed_bot->choose(g, 0);
+    EXPECT_GE(timed_bot->last_search().seconds, 0.05);
+    EXPECT_GE(timed_bot->last_search().iterations, 1);
+}
+
+// A game between bots from a bot list, to the end: the history.
+std::vector<runtime::ActionRecord> play_bots(const std::shared_ptr<const runtime::GameDefinition>& game, int players,
+                                             const std::string& list, std::uint64_t seed) {
+    const auto specs = parse_bot_list(list, game->strategies(), false);
+    Game g = start(game, players, seed);
+    std::vector<std::unique_ptr<Bot>> bots;
+    EXPECT_EQ(specs.size(), static_cast<std::size_t>(players));
+    for (int s = 0; s < players; ++s) bots.push_back(make_bot(specs[static_cast<std::size_t>(s)], seed, s));
+    while (!g.finished()) {
+        for (const int s : g.to_act()) g.apply(s, bots[static_cast<std::size_t>(s)]->choose(g, s));
+    }
+    return g.history();
+}
+
+bool same(const std::vector<runtime::ActionRecord>& a, const std::vector<runtime::ActionRecord>& b) {
+    return std::equal(a.begin(), a.end(), b.begin(), b.end(),
+                      [](const auto& x, const auto& y) { return x.seat == y.seat && x.action == y.action; });
+}
+
+TEST(Mcts, TheSameSeedPlaysTheSameGame) {
+    const auto diamant = load_rules("diamant.rules");
+    ASSERT_TRUE(diamant);
+    const std::string list = "mcts:iterations=100,mcts:iterations=100,random";
+    EXPECT_TRUE(same(play_bots(diamant, 3, list, 7), play_bots(diamant, 3, list, 7)));
+    const std::string reseeded = "mcts:iterations=100,seed=5,mcts:iterations=100,seed=5,random";
+    bool differs = false;
+    for (std::uint64_t seed = 7; seed < 10 && !differs; ++seed)
+        differs = !same(play_bots(diamant, 3, list, seed), play_bots(diamant, 3, reseeded, seed));
+    EXPECT_TRUE(differs);
+}
+
+TEST(Mcts, PlaysEveryKindOfGameToTheEnd) {
+    // Pig: chance; Diamant: simultaneous decisions and a hidden deck.
+    EXPECT_FALSE(play_bots(load_rules("pig.rules"), 2, "mcts:iterations=50,random", 3).empty());
+    EXPECT_FALSE(play_bots(load_rules("pig.rules"), 2, "mcts:iterations=50,playout=hold_at_20,random", 3).empty());
+    EXPECT_FALSE(play_bots(load_rules("diamant.rules"), 4, "mcts:iterations=50,mcts:iterations=50,random,random", 3).empty());
+}
+
+std::string parameter_error(const std::string& list) {
+    try {
+        parse_bot_list(list, {}, false);
+    } catch (const BotListError& e) {
+        return e.what();
+    }
+    return "no error";
+}
+
+TEST(Mcts, NamesWrongParameters) {
+    EXPECT_EQ(parameter_error("mcts:depth=3"),
+              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout)");
+    EXPECT_EQ(parameter_error("mcts:iterations=0"),
+              "bot 'mcts': parameter 'iterations' must be a whole number from 1 to 100000000 (got '0')");
+    EXPECT_EQ(parameter_error("mcts:iterations=12x"),
+              "bot 'mcts': parameter 'iterations' must be a whole number from 1 to 100000000 (got '12x')");
+    EXPECT_EQ(parameter_error("mcts:c=-1"), "bot 'mcts': parameter 'c' must be a number from 0 to 100 (got '-1')");
+    EXPECT_EQ(parameter_error("mcts:time="), "bot 'mcts': parameter 'time' must be a number of seconds from 0.001 to 3600 (got '')");
+    EXPECT_EQ(parameter_error("mcts:c=1,c=2"), "bot 'mcts': parameter 'c' is given twice");
+    EXPECT_EQ(parameter_error("mcts:iterations=10,c=0.5,score=0.1,seed=3,time=1,playout=random"), "no error");
+    EXPECT_EQ(parameter_error("mcts:playout=bold"),
+              "bot 'mcts': parameter 'playout' names no strategy of the game: 'bold' (known: random)");
+    const auto pig = load_rules("pig.rules");
+    ASSERT_TRUE(pig);
+    EXPECT_EQ(parse_bot_list("mcts:playout=hold_at_20", pig->strategies(), false).front().strategy, 0);
+}
+
+}  // namespace
+}  // namespace rulesrun

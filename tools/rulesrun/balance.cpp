@@ -1,0 +1,64 @@
+#include "balance.hpp"
+
+#include <fmt/format.h>
+
+namespace rulesrun::cli {
+
+namespace {
+
+double share(std::int64_t part, std::int64_t whole) {
+    return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
+}
+
+std::string percent_interval(double rate, const Interval& interval) {
+    return fmt::format("{:.1f}% [{:.1f}%, {:.1f}%]", 100 * rate, 100 * interval.low, 100 * interval.high);
+}
+
+nlohmann::ordered_json rate_json(double rate, const Interval& interval) {
+    return {{"rate", rate}, {"ci95_low", interval.low}, {"ci95_high", interval.high}};
+}
+
+}  // namespace
+
+BalanceFigures balance_of(const SimulationReport& report) {
+    BalanceFigures b;
+    b.games = report.games;
+    b.fair_share = report.wins.empty() ? 0.0 : 1.0 / static_cast<double>(report.wins.size());
+    const std::int64_t first = report.wins.empty() ? 0 : report.wins[0] + report.shared_wins[0];
+    b.first_seat_wins = share(first, report.games);
+    b.first_seat_interval = wilson95(static_cast<double>(first), report.games);
+    b.shared_wins = share(report.shared_win_games, report.games);
+    b.shared_interval = wilson95(static_cast<double>(report.shared_win_games), report.games);
+    b.everybody_loses = share(report.everybody_loses, report.games);
+    b.everybody_loses_interval = wilson95(static_cast<double>(report.everybody_loses), report.games);
+    b.mean_length = report.length.mean();
+    b.length_ci95 = report.length.ci95();
+    b.decisions = report.choices.count();
+    b.mean_choices = report.choices.mean();
+    b.forced_share = share(report.forced_decisions, report.choices.count());
+    return b;
+}
+
+void print_balance_text(std::ostream& out, const BalanceFigures& b) {
+    out << fmt::format("first seat wins {} of games, alone or shared (fair share {:.1f}%)\n",
+                       percent_interval(b.first_seat_wins, b.first_seat_interval), 100 * b.fair_share);
+    out << fmt::format("shared wins {}; everybody loses {}\n", percent_interval(b.shared_wins, b.shared_interval),
+                       percent_interval(b.everybody_loses, b.everybody_loses_interval));
+    out << fmt::format("game length {:.1f} actions (95% CI +-{:.1f}); {} decisions, {:.2f} legal choices per "
+                       "decision on average, {:.1f}% forced (a single choice)\n",
+                       b.mean_length, b.length_ci95, b.decisions, b.mean_choices, 100 * b.forced_share);
+}
+
+nlohmann::ordered_json balance_json(const BalanceFigures& b) {
+    return {{"fair_share", b.fair_share},
+            {"first_seat_wins", rate_json(b.first_seat_wins, b.first_seat_interval)},
+            {"shared_wins", rate_json(b.shared_wins, b.shared_interval)},
+            {"everybody_loses", rate_json(b.everybody_loses, b.everybody_loses_interval)},
+            {"mean_length", b.mean_length},
+            {"length_ci95", b.length_ci95},
+            {"decisions", b.decisions},
+            {"mean_choices", b.mean_choices},
+            {"forced_share", b.forced_share}};
+}
+
+}  // namespace rulesrun::cli

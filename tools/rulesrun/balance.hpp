@@ -1,0 +1,36 @@
+// Balance figures of a simulation, for designers: does the first seat win more than its share, how often games are
+// shared or lost by all, how long they last, and how much choice the players really have.
+#pragma once
+
+#include <cstdint>
+#include <ostream>
+
+#include <nlohmann/json.hpp>
+
+#include "proportions.hpp"
+#include "simulation.hpp"
+
+namespace rulesrun::cli {
+
+struct BalanceFigures {
+    std::int64_t games = 0;
+    double fair_share = 0;         // 1 / players
+    double first_seat_wins = 0;    // share of games the first seat won, alone or shared
+    Interval first_seat_interval;  // its 95% interval (Wilson)
+    double shared_wins = 0;
+    Interval shared_interval;
+    double everybody_loses = 0;
+    Interval everybody_loses_interval;
+    double mean_length = 0;        // actions per game
+    double length_ci95 = 0;
+    std::int64_t decisions = 0;    // decisions of a seat, over all games
+    double mean_choices = 0;       // legal actions per decision
+    double forced_share = 0;       // decisions with a single legal action
+};
+
+BalanceFigures balance_of(const SimulationReport& report);
+
+void print_balance_text(std::ostream& out, const BalanceFigures& balance);
+nlohmann::ordered_json balance_json(const BalanceFigures& balance);
+
+}  // namespace rulesrun::cli

@@ -1,0 +1,178 @@
+#include "html_report.hpp"
+
+#include <algorithm>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "balance.hpp"
+
+namespace rulesrun::cli {
+
+namespace {
+
+// Texts come from the rules file and the command line: escaped wherever they land.
+std::string escape(const std::string& text) {
+    std::string out;
+    for (const char c : text) {
+        switch (c) {
+        case '&': out += "&amp;"; break;
+        case '<': out += "&lt;"; break;
+        case '>': out += "&gt;"; break;
+        case '"': out += "&quot;"; break;
+        case '\'': out += "&#39;"; break;
+        default: out += c;
+        }
+    }
+    return out;
+}
+
+std::string percent(double rate) { return fmt::format("{:.1f}%", 100 * rate); }
+
+std::string seat_label(const SimulationReport& report, std::size_t seat) {
+    return seat < report.seat_names.size() ? report.seat_names[seat] : fmt::format("seat {}", seat + 1);
+}
+
+const char* const style = R"(body{font-family:sans-serif;margin:2em;max-width:60em;color:#222}
+table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:0.2em 0.6em;text-align:right}
+th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}svg{display:block;margin:0.3em 0 1.2em 0}
+.bar{fill:#4a7bb7}.whisker{stroke:#222;stroke-width:1.5}.fair{stroke:#c33;stroke-dasharray:4 3}
+.axis{stroke:#888}text{font-size:11px;fill:#222}h2{margin-top:1.5em})";
+
+// One bar per value, or per range of values when there are more than 40 different ones.
+struct Bin {
+    std::int64_t low = 0, high = 0, count = 0;
+};
+
+std::vector<Bin> bins_of(const Histogram& histogram) {
+    const auto& counts = histogram.counts();
+    std::vector<Bin> bins;
+    if (counts.empty()) return bins;
+    const std::int64_t low = counts.begin()->first, high = counts.rbegin()->first;
+    const std::int64_t width = std::max<std::int64_t>(1, (high - low) / 40 + 1);
+    for (std::int64_t start = low; start <= high; start += width) bins.push_back({start, start + width - 1, 0});
+    for (const auto& [value, count] : counts) bins[static_cast<std::size_t>((value - low) / width)].count += count;
+    return bins;
+}
+
+std::string histogram_svg(const std::string& name, const Histogram& histogram) {
+    const std::vector<Bin> bins = bins_of(histogram);
+    if (bins.empty()) return fmt::format("<p class=\"histogram\" data-statistic=\"{}\">no samples</p>\n", escape(name));
+    std::int64_t most = 1;
+    for (const Bin& b : bins) most = std::max(most, b.count);
+    const double width = 600, height = 160, left = 40, bottom = 30;
+    const double bar = (width - left) / static_cast<double>(bins.size());
+    std::string svg = fmt::format(
+        "<svg class=\"histogram\" data-statistic=\"{}\" width=\"{}\" height=\"{}\" role=\"img\" "
+        "aria-label=\"histogram of {}\">\n",
+        escape(name), width, height + bottom, escape(name));
+    svg += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", left, height, width, height);
+    svg += fmt::format("<text x=\"0\" y=\"10\">{}</text>\n", most);
+    for (std::size_t i = 0; i < bins.size(); ++i) {
+        const Bin& b = bins[i];
+        const double h = height * static_cast<double>(b.count) / static_cast<double>(most);
+        const std::string label = b.low == b.high ? fmt::format("{}", b.low) : fmt::format("{}-{}", b.low, b.high);
+        svg += fmt::format("<rect class=\"bar\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"><title>{}: {}"
+                           "</title></rect>\n",
+                           left + bar * static_cast<double>(i) + 1, height - h, std::max(1.0, bar - 2), h, label, b.count);
+        const std::size_t every = std::max<std::size_t>(1, bins.size() / 10);
+        if (i % every == 0)
+            svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>\n", left + bar * static_cast<double>(i), height + 15, label);
+    }
+    return svg + "</svg>\n";
+}
+
+// Each seat's win rate (alone or shared) as a bar with its 95% interval; the dashed line is the fair share.
+std::string win_rates_svg(const SimulationReport& report, double fair_share) {
+    const double row = 26, left = 120, width = 600, scale = width - left - 20;
+    const double height = row * static_cast<double>(report.wins.size()) + 20;
+    std::string svg = fmt::format("<svg class=\"win-rates\" width=\"{}\" height=\"{}\" role=\"img\" "
+                                  "aria-label=\"win rates by seat\">\n", width, height);
+    for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
+        const double won = static_cast<double>(report.wins[seat] + report.shared_wins[seat]);
+        const double rate = report.games == 0 ? 0 : won / static_cast<double>(report.games);
+        const Interval ci = wilson95(won, report.games);
+        const double y = row * static_cast<double>(seat) + 4;
+        svg += fmt::format("<text x=\"0\" y=\"{:.1f}\">{}</text>\n", y + 13, escape(seat_label(report, seat)));
+        svg += fmt::format("<rect class=\"bar\" x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"16\"><title>{} [{}, {}]"
+                           "</title></rect>\n", left, y, scale * rate, percent(rate), percent(ci.low), percent(ci.high));
+        svg += fmt::format("<line class=\"whisker\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n",
+                           left + scale * ci.low, y + 8, left + scale * ci.high, y + 8);
+    }
+    svg += fmt::format("<line class=\"fair\" x1=\"{0:.1f}\" y1=\"0\" x2=\"{0:.1f}\" y2=\"{1:.1f}\"/>\n",
+                       left + scale * fair_share, height - 16);
+    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">fair share {}</text>\n", left + scale * fair_share, height - 4,
+                       percent(fair_share));
+    return svg + "</svg>\n";
+}
+
+std::string options_table(const SimulationSetup& setup, const SimulationReport& report) {
+    std::string out = "<table class=\"options\">\n<tr><th>setting</th><th>value</th></tr>\n";
+    auto row = [&](const std::string& name, const std::string& value) {
+        out += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", escape(name), escape(value));
+    };
+    row("games", fmt::format("{}", report.games));
+    row("players", fmt::format("{}", setup.settings.players));
+    row("seed", fmt::format("{}", setup.settings.seed));
+    for (const auto& [name, value] : setup.settings.options) row("option " + name, value);
+    for (std::size_t seat = 0; seat < setup.bots.size(); ++seat) row("bot of " + seat_label(report, seat), setup.bots[seat].text());
+    return out + "</table>\n";
+}
+
+std::string outcome_table(const SimulationSetup& setup, const SimulationReport& report) {
+    std::string out = "<table class=\"outcomes\">\n<tr><th>seat</th><th>bot</th><th>wins alone</th><th>shared wins</th>"
+                      "<th>won (alone or shared) [95% CI]</th><th>mean score</th></tr>\n";
+    for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
+        const double won = static_cast<double>(report.wins[seat] + report.shared_wins[seat]);
+        const Interval ci = wilson95(won, report.games);
+        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} [{}, {}]</td><td>{:.3f}</td></tr>\n",
+                           escape(seat_label(report, seat)), escape(setup.bots[seat].text()), report.wins[seat],
+                           report.shared_wins[seat], percent(report.games ? won / static_cast<double>(report.games) : 0),
+                           percent(ci.low), percent(ci.high), report.scores[seat].mean());
+    }
+    return out + "</table>\n";
+}
+
+std::string balance_list(const BalanceFigures& b) {
+    auto rate = [](double r, const Interval& ci) { return fmt::format("{} [{}, {}]", percent(r), percent(ci.low), percent(ci.high)); };
+    return fmt::format("<ul class=\"balance\">\n<li>first seat wins {} of games, alone or shared (fair share {})</li>\n"
+                       "<li>shared wins {}; everybody loses {}</li>\n"
+                       "<li>game length {:.1f} actions on average (95% CI &plusmn;{:.1f})</li>\n"
+                       "<li>{} decisions, {:.2f} legal choices per decision on average, {} forced (a single choice)</li>\n</ul>\n",
+                       rate(b.first_seat_wins, b.first_seat_interval), percent(b.fair_share),
+                       rate(b.shared_wins, b.shared_interval), rate(b.everybody_loses, b.everybody_loses_interval),
+                       b.mean_length, b.length_ci95, b.decisions, b.mean_choices, percent(b.forced_share));
+}
+
+std::string statistic_section(const std::string& name, const std::string& description, const Accumulator& a,
+                              const Histogram& histogram) {
+    std::string out = fmt::format("<h3>{}</h3>\n<p>{}", escape(name), escape(description));
+    if (a.count() > 0)
+        out += fmt::format(" &mdash; mean {:.3f} (95% CI &plusmn;{:.3f}), sd {:.3f}, min {}, max {}, {} samples", a.mean(),
+                           a.ci95(), a.stddev(), a.min(), a.max(), a.count());
+    return out + "</p>\n" + histogram_svg(name, histogram);
+}
+
+}  // namespace
+
+std::string simulation_html(const SimulationSetup& setup, const SimulationReport& report) {
+    const std::string title = fmt::format("{}: {} games", setup.game.title(), report.games);
+    const BalanceFigures balance = balance_of(report);
+    std::string html = fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                                   "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
+                                   escape(title), style, escape(title));
+    html += "<h2>Settings</h2>\n" + options_table(setup, report);
+    html += "<h2>Outcomes</h2>\n" + outcome_table(setup, report);
+    html += "<h2>Win rates by seat</h2>\n" + win_rates_svg(report, balance.fair_share);
+    html += "<h2>Balance</h2>\n" + balance_list(balance);
+    html += "<h2>Statistics</h2>\n";
+    html += statistic_section("game length (actions)", "actions applied in a game", report.length, report.length_histogram);
+    html += statistic_section("legal choices per decision", "options offered to a seat at each decision", report.choices,
+                              report.choices_histogram);
+    const auto& infos = setup.game.stats();
+    for (std::size_t i = 0; i < infos.size(); ++i)
+        html += statistic_section(infos[i].name, infos[i].description, report.stats[i].all, report.stats[i].histogram);
+    return html + "</body>\n</html>\n";
+}
+
+}  // namespace rulesrun::cli
