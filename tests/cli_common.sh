@@ -1,5 +1,6 @@
-# What the command-line tests share: python3 (they validate JSON with it), a scratch folder removed on exit, and
-# fail(), which counts failures so that a test script reports all of them before exiting.
+# What the command-line tests share: python3 (they validate JSON with it), a scratch folder removed on exit,
+# fail(), which counts failures so that a test script reports all of them before exiting, and running rulesrun
+# ($RULESRUN) with checks of its output.
 # Sourced by cli_test.sh and cli_play_test.sh.
 
 command -v python3 >/dev/null || { echo "FAIL: python3 is needed to validate --json output"; exit 1; }
@@ -11,4 +12,30 @@ failures=0
 fail() {
     echo "FAIL: $*"
     failures=$((failures + 1))
+}
+
+# run_with_input SECONDS EXPECTED_CODE INPUT_FILE ARGS...: runs rulesrun with a time limit and INPUT_FILE as standard
+# input; stdout in $WORK/out, stderr in $WORK/err.
+run_with_input() {
+    local seconds=$1 expected=$2 input=$3
+    shift 3
+    local code=0
+    timeout "$seconds" "$RULESRUN" "$@" <"$input" >"$WORK/out" 2>"$WORK/err" || code=$?
+    if [[ $code -ge 124 ]]; then
+        fail "rulesrun $* crashed or timed out (exit code $code)"
+        sed 's/^/    /' "$WORK/err" | head -5
+    elif [[ $code -ne $expected ]]; then
+        fail "rulesrun $* exited with $code, expected $expected"
+        sed 's/^/    /' "$WORK/err" | head -5
+    else
+        echo "ok:   rulesrun $* -> $code"
+    fi
+}
+
+contains() {  # contains FILE TEXT DESCRIPTION
+    grep -qF -- "$2" "$1" || fail "$3: '$2' not found in: $(head -c 600 "$1")"
+}
+
+lacks() {  # lacks FILE TEXT DESCRIPTION
+    if grep -qF -- "$2" "$1"; then fail "$3: '$2' found in: $(head -c 600 "$1")"; fi
 }

@@ -15,31 +15,8 @@ DIABLO="$SOURCE/rules/diablo.rules"
 # shellcheck source=cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
-# run EXPECTED_CODE INPUT_FILE ARGS...: runs rulesrun with a time limit and INPUT_FILE as standard input; stdout in
-# $WORK/out, stderr in $WORK/err.
-run() {
-    local expected=$1 input=$2
-    shift 2
-    local code=0
-    timeout 60 "$RULESRUN" "$@" <"$input" >"$WORK/out" 2>"$WORK/err" || code=$?
-    if [[ $code -ge 124 ]]; then
-        fail "rulesrun $* crashed or timed out (exit code $code)"
-        sed 's/^/    /' "$WORK/err" | head -5
-    elif [[ $code -ne $expected ]]; then
-        fail "rulesrun $* exited with $code, expected $expected"
-        sed 's/^/    /' "$WORK/err" | head -5
-    else
-        echo "ok:   rulesrun $* -> $code"
-    fi
-}
-
-contains() {  # contains FILE TEXT DESCRIPTION
-    grep -qF -- "$2" "$1" || fail "$3: '$2' not found in: $(head -c 600 "$1")"
-}
-
-lacks() {  # lacks FILE TEXT DESCRIPTION
-    if grep -qF -- "$2" "$1"; then fail "$3: '$2' found in: $(head -c 600 "$1")"; fi
-}
+# run EXPECTED_CODE INPUT_FILE ARGS...: rulesrun with INPUT_FILE as standard input (whole games: a minute at most).
+run() { run_with_input 60 "$@"; }
 
 final_text() {  # the end of a game's output, from "== Game over ==" on
     sed -n '/== Game over ==/,$p' "$1"

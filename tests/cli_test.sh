@@ -12,26 +12,8 @@ SEMANTIC=${RULESRUN_CLI_SEMANTIC:-1}
 # shellcheck source=cli_common.sh
 source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 
-# run EXPECTED_CODE ARGS...: runs rulesrun with a time limit; stdout in $WORK/out, stderr in $WORK/err.
-run() {
-    local expected=$1
-    shift
-    local code=0
-    timeout 20 "$RULESRUN" "$@" >"$WORK/out" 2>"$WORK/err" || code=$?
-    if [[ $code -ge 124 ]]; then
-        fail "rulesrun $* crashed or timed out (exit code $code)"
-        sed 's/^/    /' "$WORK/err" | head -5
-    elif [[ $code -ne $expected ]]; then
-        fail "rulesrun $* exited with $code, expected $expected"
-        sed 's/^/    /' "$WORK/err" | head -5
-    else
-        echo "ok:   rulesrun $* -> $code"
-    fi
-}
-
-contains() {  # contains FILE TEXT DESCRIPTION
-    grep -qF -- "$2" "$1" || fail "$3: '$2' not found in: $(head -c 600 "$1")"
-}
+# run EXPECTED_CODE ARGS...: rulesrun with nothing on standard input; stdout in $WORK/out, stderr in $WORK/err.
+run() { run_with_input 20 "$1" /dev/null "${@:2}"; }
 
 # ---- exit codes ----------------------------------------------------------------------------------------------
 run 0 check "$TESTS/cli/tiny_game.rules"
