@@ -1,4 +1,7 @@
 // Expressions: name resolution (with "did you mean"), operator and field types, tables, boards, calls and lists.
+#include <algorithm>
+#include <cctype>
+
 #include <fmt/format.h>
 
 #include "checker_impl.hpp"
@@ -419,6 +422,16 @@ void Checker::check_interpolation(const Node& text_node, const Composite* fields
         SourceLocation loc = text_node.loc;
         loc.column += open + 2;
         loc.offset += open + 2;
+        // Only names and fields may be shown: anything else (an operator, a call) says so instead of "unknown name".
+        const bool plain = !inside.empty() && std::all_of(inside.begin(), inside.end(), [](char c) {
+            return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
+        });
+        if (!plain) {
+            error(loc, fmt::format("a text shows only a name or a field in braces ({{p}}, {{c.value}}), not '{}': "
+                                   "compute it first (let shown = {}) and write {{shown}}", inside, inside));
+            open = text.find('{', close);
+            continue;
+        }
         std::vector<std::string> parts;
         std::size_t start = 0;
         for (std::size_t dot = inside.find('.'); ; dot = inside.find('.', start)) {
