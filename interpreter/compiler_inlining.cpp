@@ -30,7 +30,7 @@ std::int64_t copyable_size(const Program& p, std::int32_t expr, std::size_t limi
     return size;
 }
 
-// Whether `from` can reach `target` through calls (callers[c]: the callees of c).
+// Whether `from` can reach `target` through calls (callees[c]: the functions c calls).
 bool reaches(const std::vector<std::vector<std::int32_t>>& callees, std::int32_t from, std::int32_t target) {
     std::vector<bool> seen(callees.size(), false);
     std::vector<std::int32_t> todo = {from};
@@ -62,10 +62,8 @@ std::vector<bool> Compiler::inlinable_functions() const {
         const Callable& c = callables[i];
         if (c.body < 0 || c.kind != "function") continue;
         if (c.params <= 1 && c.rememberable) continue;
-        if (copyable_size(*program_, c.body, max_inlined_body) < 0 ||
-            copyable_size(*program_, c.body, max_inlined_body) > static_cast<std::int64_t>(max_inlined_body)) {
-            continue;
-        }
+        const std::int64_t size = copyable_size(*program_, c.body, max_inlined_body);
+        if (size < 0 || size > static_cast<std::int64_t>(max_inlined_body)) continue;
         inlinable[i] = !reaches(callees, static_cast<std::int32_t>(i), static_cast<std::int32_t>(i));
     }
     return inlinable;

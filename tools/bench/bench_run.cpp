@@ -36,18 +36,23 @@ Figures settings_figures(const BenchOptions& options) {
     return f;
 }
 
+// The interpreter's and the hand-written version's timed runs on the same seeds, side by side.
+template <class Native>
+Figures timed_comparison(InterpreterPlayout& interpreter, Native& native, const BenchOptions& options) {
+    const Throughput interpreted = measure(interpreter, options.seconds, options.seed);
+    const Throughput hand_written = measure(native, options.seconds, options.seed);
+    return comparison_figures(interpreted, hand_written);
+}
+
 Figures diamant_figures(const BenchOptions& options, InterpreterPlayout& interpreter) {
     DiamantOptions native_options;
     native_options.players = diamant_players;
     NativeDiamantPlayout native(native_options);
-    announce("Diamant, interpreter");
-    const Throughput interpreted = measure(interpreter, options.seconds, options.seed);
-    announce("Diamant, hand-written");
-    const Throughput hand_written = measure(native, options.seconds, options.seed);
+    announce("Diamant, interpreter and hand-written");
     Figures f;
     f["players"] = diamant_players;
     f["length"] = "cards_turned";
-    f.update(comparison_figures(interpreted, hand_written));
+    f.update(timed_comparison(interpreter, native, options));
     return f;
 }
 
@@ -69,12 +74,10 @@ Figures diablo_figures(const BenchOptions& options, int size) {
                                    {{"size", std::to_string(size)}});
     NativeDiabloPlayout native(size);
     announce(("Diablo " + board_name(size) + ", interpreter and hand-written").c_str());
-    const Throughput interpreted = measure(interpreter, options.seconds, options.seed);
-    const Throughput hand_written = measure(native, options.seconds, options.seed);
     Figures f;
     f["size"] = size;
     f["length"] = "game_length";
-    f.update(comparison_figures(interpreted, hand_written));
+    f.update(timed_comparison(interpreter, native, options));
     return f;
 }
 
