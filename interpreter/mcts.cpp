@@ -6,6 +6,7 @@
 #include <chrono>
 #include <cmath>
 #include <optional>
+#include <tuple>
 
 #include "seeds.hpp"
 
@@ -20,8 +21,7 @@ struct Edge {
     std::int32_t seat = 0;
     std::int32_t action = 0;
     std::int32_t visits = 0;
-    double value = 0;        // sum of the seat's rewards
-    bool preferred = false;  // the playout strategy's choice: tried first, and favoured while visits are few
+    double value = 0;  // sum of the seat's rewards
 };
 
 // A decision reached by a joint answer from the parent. Its edges are grouped by deciding seat, in seat order.
@@ -39,6 +39,8 @@ std::uint64_t mix(std::uint64_t hash, std::uint64_t value) { return splitmix64(h
 class MctsBot : public SearchBot {
 public:
     MctsBot(const MctsSettings& settings, std::uint64_t game_seed, int seat) : settings_(settings), rng_(0) {
+        if (settings_.exploration < 0)
+            settings_.exploration = settings_.playout_strategy >= 0 ? guided_exploration : ucb_exploration;
         MctsBot::start_game(game_seed, seat);
     }
 
@@ -53,7 +55,10 @@ public:
             return 0;
         }
         search(game, seat);
-        return best_action(seat, count);
+        const int best = best_action(game, seat, count);
+        report_.visits = visits_;
+        report_.values = values_;
+        return best;
     }
 
     [[nodiscard]] const SearchReport& last_search() const override { return report_; }
@@ -62,6 +67,8 @@ private:
     void search(const runtime::Game& game, int seat) {
         nodes_.assign(1, Node{});  // node 0 stands above the decisions the determinizations of the real game show
         edges_.clear();
+        lowest_margin_ = highest_margin_ = 0;
+        margins_seen_ = false;
         const auto start = std::chrono::steady_clock::now();
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
         int i = 0;
@@ -75,11 +82,14 @@ private:
             work_->determinize(seat, rng_.next());
             iterate(*work_);
         }
-        report_ = SearchReport{i, nodes_.size() - 1, seconds()};
+        report_.iterations = i;
+        report_.nodes = nodes_.size() - 1;
+        report_.seconds = seconds();
     }
 
-    // The action of `seat` tried most often over the root decisions (more value breaks ties).
-    int best_action(int seat, int count) {
+    // The action of `seat` tried most often over the root decisions. Ties go to the playout strategy's choice, then
+    // to more value, then to chance (never to the first action by default).
+    int best_action(const runtime::Game& game, int seat, int count) {
         visits_.assign(static_cast<std::size_t>(count), 0);
         values_.assign(static_cast<std::size_t>(count), 0);
         for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
@@ -91,12 +101,36 @@ private:
                 values_[static_cast<std::size_t>(edge.action)] += edge.value;
             }
         }
+        strategy_preferences(game, seat, count);
         int best = 0;
+        std::uint32_t ties = 1;
         for (int a = 1; a < count; ++a) {
             const auto i = static_cast<std::size_t>(a), b = static_cast<std::size_t>(best);
-            if (visits_[i] > visits_[b] || (visits_[i] == visits_[b] && values_[i] > values_[b])) best = a;
+            const auto rank = [&](std::size_t x) { return std::tuple(visits_[x], preferred(x), values_[x]); };
+            if (rank(i) > rank(b)) {
+                best = a;
+                ties = 1;
+            } else if (rank(i) == rank(b) && rng_.below(++ties) == 0) {
+                best = a;
+            }
         }
         return best;
+    }
+
+    // The playout strategy's preferences for `seat` in `game` into preferences_ (empty without a strategy, when it
+    // has no rule here, or when the count does not match: a node merged from another situation).
+    void strategy_preferences(const runtime::Game& game, int seat, int count) {
+        preferences_.clear();
+        if (settings_.playout_strategy >= 0) game.preferences(settings_.playout_strategy, seat, preferences_);
+        if (static_cast<int>(preferences_.size()) != count) preferences_.clear();
+        preferred_count_ = 0;
+        if (preferences_.empty()) return;
+        preferred_score_ = *std::max_element(preferences_.begin(), preferences_.end());
+        preferred_count_ = static_cast<int>(std::count(preferences_.begin(), preferences_.end(), preferred_score_));
+    }
+
+    [[nodiscard]] bool preferred(std::size_t action) const {
+        return preferred_count_ > 0 && preferences_[action] == preferred_score_;
     }
 
     // One iteration: down the tree by UCT, one new node, a random playout, rewards back up the path.
@@ -145,14 +179,7 @@ private:
         n.key = key;
         n.first_edge = static_cast<std::int32_t>(edges_.size());
         for (const int s : seats_) {
-            const int count = game.action_count(s);
-            preferences_.clear();
-            if (settings_.playout_strategy >= 0) game.preferences(settings_.playout_strategy, s, preferences_);
-            const std::int32_t best = preferences_.empty() ? 0 : *std::max_element(preferences_.begin(), preferences_.end());
-            for (int a = 0; a < count; ++a) {
-                const bool preferred = !preferences_.empty() && preferences_[static_cast<std::size_t>(a)] == best;
-                edges_.push_back(Edge{s, a, 0, 0, preferred});
-            }
+            for (int a = 0; a < game.action_count(s); ++a) edges_.push_back(Edge{s, a, 0, 0});
         }
         n.edge_count = static_cast<std::int32_t>(edges_.size()) - n.first_edge;
         Node& p = nodes_[static_cast<std::size_t>(parent)];
@@ -175,7 +202,13 @@ private:
             const std::int32_t seat = edges_[static_cast<std::size_t>(e)].seat;
             std::int32_t group_end = e;
             while (group_end < end && edges_[static_cast<std::size_t>(group_end)].seat == seat) ++group_end;
-            const std::int32_t pick = select(e, group_end, log_visits);
+            std::int32_t pick = 0;
+            if (settings_.playout_strategy >= 0) {
+                strategy_preferences(game, seat, group_end - e);
+                pick = select_guided(e, group_end, n.visits);
+            } else {
+                pick = select_ucb(e, group_end, log_visits);
+            }
             path_edges_.push_back(pick);
             joint = mix(joint, (static_cast<std::uint64_t>(seat) << 32) |
                                    static_cast<std::uint32_t>(edges_[static_cast<std::size_t>(pick)].action));
@@ -188,34 +221,59 @@ private:
         return joint;
     }
 
-    // UCB1 over edges [begin, end), with a progressive bias towards the playout strategy's choice that fades as
-    // visits grow; an untried edge first (the strategy's choice first, else one at random).
-    std::int32_t select(std::int32_t begin, std::int32_t end, double log_visits) {
+    // Random playouts: UCB1 over edges [begin, end), every untried edge first (in random order); ties by chance.
+    std::int32_t select_ucb(std::int32_t begin, std::int32_t end, double log_visits) {
         std::int32_t best = -1;
         double best_score = 0;
-        std::uint32_t untried = 0;
-        bool untried_preferred = false;
+        std::uint32_t ties = 0;
         for (std::int32_t e = begin; e < end; ++e) {
             const Edge& edge = edges_[static_cast<std::size_t>(e)];
-            if (edge.visits == 0) {
-                if (untried_preferred && !edge.preferred) continue;
-                if (edge.preferred && !untried_preferred) {
-                    untried_preferred = true;
-                    untried = 0;
-                }
-                if (rng_.below(++untried) == 0) best = e;
-                continue;
-            }
-            if (untried > 0) continue;
             const double visits = edge.visits;
-            const double ucb = edge.value / visits + settings_.exploration * std::sqrt(log_visits / visits) +
-                               (edge.preferred ? settings_.prior_weight / (visits + 1) : 0.0);
-            if (best < 0 || ucb > best_score) {
-                best = e;
-                best_score = ucb;
-            }
+            const double ucb = edge.visits == 0 ? INFINITY
+                                                : edge.value / visits + settings_.exploration * std::sqrt(log_visits / visits);
+            consider(e, ucb, best, best_score, ties);
         }
         return best;
+    }
+
+    // Playouts by a strategy: PUCT with the strategy as prior. Its choice holds the share `prior` of the prior (the
+    // other actions share the rest), and an untried action is assumed as good as the node's average so far. While
+    // visits are few the search follows the strategy; another action takes over only when its value shows it, so
+    // the noise of a few playouts cannot make the bot play worse than its strategy (UCB1 tries every action once
+    // first, and with 20 iterations and 9 actions that is a random move).
+    std::int32_t select_guided(std::int32_t begin, std::int32_t end, std::int32_t node_visits) {
+        const int count = end - begin;
+        double group_value = 0, group_visits = 0;
+        for (std::int32_t e = begin; e < end; ++e) {
+            group_value += edges_[static_cast<std::size_t>(e)].value;
+            group_visits += edges_[static_cast<std::size_t>(e)].visits;
+        }
+        const double untried_value = group_visits > 0 ? group_value / group_visits : 0.5;
+        const bool split = preferred_count_ > 0 && preferred_count_ < count;
+        const double prior_preferred = split ? settings_.prior / preferred_count_ : 1.0 / count;
+        const double prior_other = split ? (1 - settings_.prior) / (count - preferred_count_) : 1.0 / count;
+        const double exploration = settings_.exploration * std::sqrt(static_cast<double>(node_visits) + 1);
+        std::int32_t best = -1;
+        double best_score = 0;
+        std::uint32_t ties = 0;
+        for (std::int32_t e = begin; e < end; ++e) {
+            const Edge& edge = edges_[static_cast<std::size_t>(e)];
+            const double value = edge.visits > 0 ? edge.value / edge.visits : untried_value;
+            const double prior = preferred(static_cast<std::size_t>(e - begin)) ? prior_preferred : prior_other;
+            consider(e, value + exploration * prior / (1.0 + edge.visits), best, best_score, ties);
+        }
+        return best;
+    }
+
+    // Keeps the best score; equal scores each have the same chance (one draw per tie).
+    void consider(std::int32_t edge, double score, std::int32_t& best, double& best_score, std::uint32_t& ties) {
+        if (best < 0 || score > best_score) {
+            best = edge;
+            best_score = score;
+            ties = 1;
+        } else if (score == best_score && rng_.below(++ties) == 0) {
+            best = edge;
+        }
     }
 
     void playout(runtime::Game& game) {
@@ -238,7 +296,7 @@ private:
         return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
     }
 
-    // Each seat's reward in [0, 1]: its share of the win, mixed with its normalised score if asked.
+    // Each seat's reward in [0, 1]: its share of the win, mixed with its normalised score margin if asked.
     void score(const runtime::Game& game) {
         const auto n = static_cast<std::size_t>(game.players());
         reward_.assign(n, 1.0 / static_cast<double>(n));
@@ -247,20 +305,33 @@ private:
         int winners = 0;
         for (const bool w : results.winners) winners += w;
         const bool scored = settings_.score_weight > 0 && game.definition().has_scores();
-        std::int32_t low = 0, high = 0;
-        if (scored) {
-            low = *std::min_element(results.scores.begin(), results.scores.end());
-            high = *std::max_element(results.scores.begin(), results.scores.end());
-        }
+        if (scored) score_margins(results.scores);
         for (std::size_t s = 0; s < n; ++s) {
             const double win = results.winners[s] ? 1.0 / winners : 0.0;
-            if (!scored) {
-                reward_[s] = win;
-                continue;
-            }
-            const double normalised = high > low ? static_cast<double>(results.scores[s] - low) / (high - low) : 0.5;
-            reward_[s] = (1 - settings_.score_weight) * win + settings_.score_weight * normalised;
+            reward_[s] = scored ? (1 - settings_.score_weight) * win + settings_.score_weight * normalised_margin(s) : win;
         }
+    }
+
+    // A seat's score margin: its score minus the best other seat's (alone, its score). Margins are compared with the
+    // lowest and highest seen in this search, not only within one game: alone, or when everybody loses, the score
+    // still tells a better playout from a worse one.
+    void score_margins(const std::vector<std::int32_t>& scores) {
+        margins_.assign(scores.size(), 0);
+        for (std::size_t s = 0; s < scores.size(); ++s) {
+            std::int64_t best_other = scores.size() > 1 ? INT64_MIN : 0;
+            for (std::size_t o = 0; o < scores.size(); ++o) {
+                if (o != s) best_other = std::max<std::int64_t>(best_other, scores[o]);
+            }
+            margins_[s] = scores[s] - best_other;
+            if (!margins_seen_ || margins_[s] < lowest_margin_) lowest_margin_ = margins_[s];
+            if (!margins_seen_ || margins_[s] > highest_margin_) highest_margin_ = margins_[s];
+            margins_seen_ = true;
+        }
+    }
+
+    [[nodiscard]] double normalised_margin(std::size_t seat) const {
+        if (highest_margin_ == lowest_margin_) return 0.5;
+        return static_cast<double>(margins_[seat] - lowest_margin_) / static_cast<double>(highest_margin_ - lowest_margin_);
     }
 
     void backpropagate() {
@@ -280,7 +351,12 @@ private:
     std::vector<std::int32_t> path_nodes_, path_edges_;
     std::vector<int> seats_;
     std::vector<double> reward_;
-    std::vector<std::int32_t> preferences_;
+    std::vector<std::int32_t> preferences_;  // the strategy's preferences at the decision being searched
+    std::int32_t preferred_score_ = 0;
+    int preferred_count_ = 0;                 // actions with the best preference (0: no preference)
+    std::vector<std::int64_t> margins_;
+    std::int64_t lowest_margin_ = 0, highest_margin_ = 0;
+    bool margins_seen_ = false;
     std::vector<std::int64_t> visits_;
     std::vector<double> values_;
     bool playout_cut_ = false;

@@ -9,15 +9,19 @@
 // - Simultaneous decisions: decoupled UCT. Each deciding seat picks its action from its own statistics at the node,
 //   without seeing what the others picked; the joint answer leads to the child.
 // - Several players: every action's value is the deciding seat's own reward, the share of the win (1 for a lone
-//   winner, 1/k for each of k winners, 0 when everybody loses), optionally mixed with the normalised score.
-// - Playouts beyond the tree are uniformly random, or follow a strategy of the rules file (random where it has no
-//   rule), which tells the search far more in games where random play means nothing (Pig).
+//   winner, 1/k for each of k winners, 0 when everybody loses), optionally mixed with the score margin (the seat's
+//   score minus the best other's), normalised by the margins seen in the search so that it means something alone.
+// - Playouts beyond the tree are uniformly random (and the tree is plain UCB1), or follow a strategy of the rules
+//   file (random where it has no rule), which tells the search far more in games where random play means nothing
+//   (Pig). With a strategy the tree is PUCT with the strategy's choice as prior: the bot plays like the strategy
+//   until its playouts show a better action.
 //
 // Parameters ("mcts:iterations=2000,c=0.7"): iterations (per decision, default 1000), time (seconds per decision;
-// replaces iterations, and then the bot is no longer reproducible), c (exploration constant, default 0.7),
-// score (weight of the normalised score in the reward, 0 to 1, default 0.1: it guides the search where every
+// replaces iterations, and then the bot is no longer reproducible), c (exploration constant, default 0.7 with
+// random playouts, 2 with a strategy),
+// score (weight of the normalised score margin in the reward, 0 to 1, default 0.1: it guides the search where every
 // playout is lost or won, as in a hard cooperative game), seed (mixed into the bot's generator), playout (random or
-// a strategy's name).
+// a strategy's name), prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.5).
 #pragma once
 
 #include <cstdint>
@@ -29,12 +33,17 @@
 
 namespace rulesrun {
 
+// The exploration constants by default: UCB1 (random playouts) and PUCT (playouts by a strategy). PUCT's is larger
+// because the strategy's prior must outweigh the noise of a few playouts (about two standard errors at any budget).
+constexpr double ucb_exploration = 0.7;
+constexpr double guided_exploration = 2.0;
+
 struct MctsSettings {
     int iterations = 1000;
     double seconds = 0;          // > 0: a time budget per decision instead of iterations
-    double exploration = 0.7;
+    double exploration = -1;     // < 0: the default of the tree's rule (ucb_exploration or guided_exploration)
     double score_weight = 0.1;
-    double prior_weight = 1.0;   // the progressive bias towards the playout strategy's choice
+    double prior = 0.5;          // with a playout strategy: the share of the prior that its choice holds
     std::uint64_t seed = 0;
     int playout_strategy = -1;   // index in GameDefinition::strategies(), -1: random playouts
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
@@ -46,7 +55,7 @@ struct MctsSettings {
 int playout_strategy(const std::vector<std::pair<std::string, std::string>>& parameters,
                      const std::vector<runtime::StrategyInfo>& strategies);
 
-// Reads "iterations", "time", "c", "score", "seed" and "playout" (already resolved to `playout_strategy`); throws
+// Reads "iterations", "time", "c", "score", "seed", "prior" and "playout" (already resolved to `playout_strategy`); throws
 // BotListError naming a wrong parameter or value.
 MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::string>>& parameters,
                                  int playout_strategy = -1);
@@ -56,6 +65,9 @@ struct SearchReport {
     int iterations = 0;
     std::size_t nodes = 0;
     double seconds = 0;
+    // The deciding seat's root statistics, per legal action: visits and the sum of its rewards.
+    std::vector<std::int64_t> visits;
+    std::vector<double> values;
 };
 
 class SearchBot : public Bot {

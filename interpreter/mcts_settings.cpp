@@ -10,7 +10,7 @@ namespace rulesrun {
 
 namespace {
 
-const char* const known_parameters = "iterations, time, c, score, seed, playout";
+const char* const known_parameters = "iterations, time, c, score, seed, playout, prior";
 
 template <class Number>
 Number parse_number(const std::string& key, const std::string& text, Number low, Number high, const char* kind) {
@@ -58,6 +58,8 @@ MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::s
             settings.exploration = parse_number(key, value, 0.0, 100.0, "a number");
         } else if (key == "score") {
             settings.score_weight = parse_number(key, value, 0.0, 1.0, "a number");
+        } else if (key == "prior") {
+            settings.prior = parse_number(key, value, 0.0, 1.0, "a number");
         } else if (key == "playout") {
             // resolved against the game's strategies by playout_strategy()
         } else if (key == "seed") {

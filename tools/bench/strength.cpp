@@ -1,10 +1,10 @@
 // rulesrun_strength: how well a bot (by default the search bot) plays each game, against random play and against
 // every strategy the rules file declares. For each pairing it plays --games games at the game's smallest player
-// count, the bot in each seat in turn (the others all play the opponent), and prints the bot's win rate with its 95%
+// count (or --players), the bot in each seat in turn (the others all play the opponent), and prints the bot's win rate with its 95%
 // confidence interval (Wilson), the opponents' win rate per seat in the same games, and the time taken. A shared win
 // counts as a win for each winner. In a one-player game the bot and the opponent each play --games games alone.
 //
-//   rulesrun_strength [--games N] [--bot SPEC] [--seed N] [--threads N] [FILE...]   (default: every rules/*.rules)
+//   rulesrun_strength [--games N] [--players N] [--bot SPEC] [--seed N] [--threads N] [FILE...]   (default: every rules/*.rules)
 //
 // Exit codes: 0 done (a game that does not load or fails is reported in its row), 2 wrong arguments.
 #include <algorithm>
@@ -28,6 +28,7 @@ namespace {
 
 struct StrengthOptions {
     std::int64_t games = 200;
+    int players = 0;  // 0: the game's smallest count
     std::string bot = "mcts:iterations=200";
     std::uint64_t seed = 1;
     int threads = 2;
@@ -103,7 +104,12 @@ void measure_file(const std::string& path, const StrengthOptions& options) {
         return;
     }
     const auto& game = loaded.game;
-    const int players = game->min_players();
+    const int players = options.players > 0 ? options.players : game->min_players();
+    if (players < game->min_players() || players > game->max_players()) {
+        std::printf("%-18s is not for %d players (%d to %d)\n", name.c_str(), players, game->min_players(),
+                    game->max_players());
+        return;
+    }
     const auto bots = parse_bot_list(options.bot, game->strategies(), false);
     if (bots.size() != 1) throw BotListError(fmt::format("--bot '{}' names {} bots: give one", options.bot, bots.size()));
     const BotSpec& bot = bots.front();
@@ -143,6 +149,8 @@ int main(int argc, char** argv) {
                  "play and against each strategy the rules file declares, seats rotated."};
     StrengthOptions options;
     app.add_option("--games", options.games, "games per pairing (default 200)")->check(CLI::Range(1, 1'000'000));
+    app.add_option("--players", options.players, "players (default: each game's smallest count)")
+        ->check(CLI::Range(1, 64));
     app.add_option("--bot", options.bot, "the bot measured (default mcts:iterations=200)");
     app.add_option("--seed", options.seed, "base seed (default 1)");
     app.add_option("--threads", options.threads, "threads (default 2)")->check(CLI::Range(1, 256));
