@@ -21,7 +21,7 @@
 // random playouts, 2 with a strategy),
 // score (weight of the normalised score margin in the reward, 0 to 1, default 0.1: it guides the search where every
 // playout is lost or won, as in a hard cooperative game), seed (mixed into the bot's generator), playout (random or
-// a strategy's name), prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.5).
+// a strategy's name), prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8).
 #pragma once
 
 #include <cstdint>
@@ -43,7 +43,7 @@ struct MctsSettings {
     double seconds = 0;          // > 0: a time budget per decision instead of iterations
     double exploration = -1;     // < 0: the default of the tree's rule (ucb_exploration or guided_exploration)
     double score_weight = 0.1;
-    double prior = 0.5;          // with a playout strategy: the share of the prior that its choice holds
+    double prior = 0.8;          // with a playout strategy: the share of the prior that its choice holds
     std::uint64_t seed = 0;
     int playout_strategy = -1;   // index in GameDefinition::strategies(), -1: random playouts
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)

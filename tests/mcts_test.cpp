@@ -1,6 +1,9 @@
-// The search bot: it finds a forced win, keeps to its budget, is reproducible for a seed, plays games with secrets,
-// chance and simultaneous decisions to the end, and names wrong parameters.
+// The search bot: it finds a forced win, keeps to its budget, breaks ties fairly, uses the score when every game is
+// lost, follows its playout strategy until playouts show better, is reproducible for a seed, plays games with
+// secrets, chance and simultaneous decisions to the end, and names wrong parameters.
 #include <gtest/gtest.h>
+
+#include <set>
 
 #include "bots.hpp"
 #include "mcts.hpp"
@@ -95,6 +98,64 @@ TEST(Mcts, KeepsToItsIterationsAndTimeBudgets) {
     EXPECT_GE(timed_bot->last_search().iterations, 1);
 }
 
+// One choice among ten numbers, then the game ends. `lucky` always wins (the others lose); with lucky 0 a coin decides,
+// whatever the number. The strategy `seven` always picks 7; `points` is the score (every game is lost with `doomed`).
+const char* const pick = R"rules(
+game "Pick" {
+  players 1
+}
+option lucky: 0 to 10 = 0 "the number that wins (0: a coin decides)"
+option doomed: false | true = false "every game is lost, whatever the number"
+die coin: 2 faces
+player {
+  points: int = 0
+}
+play {
+  let p = first_player()
+  let number = choose one of [n for n in 1..10] by p "which number?"
+  p.points = number
+  if doomed {
+    end game with winners nobody
+  }
+  if number == lucky or (lucky == 0 and roll(coin) == 1) {
+    end game with winners [p]
+  }
+  end game with winners nobody
+}
+score(p) = p.points
+strategy seven "always 7" {
+  on number prefer if choice == 7 then 1 else 0
+}
+)rules";
+
+int pick_with(const std::string& bot_spec, std::uint64_t seed, std::vector<std::pair<std::string, std::string>> options) {
+    const auto game = load_text("mcts_pick", pick);
+    EXPECT_TRUE(game);
+    const auto spec = parse_bot_list(bot_spec, game->strategies(), false).at(0);
+    const Game g = start(game, 1, seed, std::move(options));
+    return make_bot(spec, seed, 0)->choose(g, 0) + 1;
+}
+
+TEST(Mcts, EqualActionsDoNotAllFallToTheFirst) {
+    std::set<int> picked;  // every number loses, scores unused: every root statistic is equal
+    for (std::uint64_t seed = 0; seed < 20; ++seed) picked.insert(pick_with("mcts:iterations=20,score=0", seed, {{"doomed", "true"}}));
+    EXPECT_GE(picked.size(), 3U);
+}
+
+TEST(Mcts, TheScoreGuidesTheSearchWhenEveryPlayoutIsLost) {
+    // Alone and always losing, the only signal is the score: its margin is compared across the search's playouts.
+    for (std::uint64_t seed = 0; seed < 5; ++seed) EXPECT_EQ(pick_with("mcts:iterations=200", seed, {{"doomed", "true"}}), 10);
+}
+
+TEST(Mcts, FollowsItsStrategyUntilThePlayoutsShowABetterAction) {
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+        // A coin decides whatever the number: a few noisy playouts must not draw the bot away from the strategy.
+        EXPECT_EQ(pick_with("mcts:iterations=30,score=0,playout=seven", seed, {}), 7) << "seed " << seed;
+        // Only 3 wins: the playouts show it, and the search leaves the strategy's choice.
+        EXPECT_EQ(pick_with("mcts:iterations=300,score=0,playout=seven", seed, {{"lucky", "3"}}), 3) << "seed " << seed;
+    }
+}
+
 // A game between bots from a bot list, to the end: the history.
 std::vector<runtime::ActionRecord> play_bots(const std::shared_ptr<const runtime::GameDefinition>& game, int players,
                                              const std::string& list, std::uint64_t seed) {
@@ -152,7 +213,8 @@ TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:c=-1"), "bot 'mcts': parameter 'c' must be a number from 0 to 100 (got '-1')");
     EXPECT_EQ(parameter_error("mcts:time="), "bot 'mcts': parameter 'time' must be a number of seconds from 0.001 to 3600 (got '')");
     EXPECT_EQ(parameter_error("mcts:c=1,c=2"), "bot 'mcts': parameter 'c' is given twice");
-    EXPECT_EQ(parameter_error("mcts:iterations=10,c=0.5,score=0.1,seed=3,time=1,playout=random"), "no error");
+    EXPECT_EQ(parameter_error("mcts:prior=1.5"), "bot 'mcts': parameter 'prior' must be a number from 0 to 1 (got '1.5')");
+    EXPECT_EQ(parameter_error("mcts:iterations=10,c=0.5,score=0.1,seed=3,time=1,playout=random,prior=0.8"), "no error");
     EXPECT_EQ(parameter_error("mcts:playout=bold"),
               "bot 'mcts': parameter 'playout' names no strategy of the game: 'bold' (known: random)");
     const auto pig = load_rules("pig.rules");

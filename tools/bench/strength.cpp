@@ -2,7 +2,8 @@
 // every strategy the rules file declares. For each pairing it plays --games games at the game's smallest player
 // count (or --players), the bot in each seat in turn (the others all play the opponent), and prints the bot's win rate with its 95%
 // confidence interval (Wilson), the opponents' win rate per seat in the same games, and the time taken. A shared win
-// counts as a win for each winner. In a one-player game the bot and the opponent each play --games games alone.
+// counts as a win for each winner. In a one-player game the bot and the opponent each play --games games alone (the
+// bot's games once, shown in every row).
 //
 //   rulesrun_strength [--games N] [--players N] [--bot SPEC] [--seed N] [--threads N] [FILE...]   (default: every rules/*.rules)
 //
@@ -11,6 +12,7 @@
 #include <chrono>
 #include <cstdio>
 #include <filesystem>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -59,11 +61,12 @@ std::int64_t won(const SimulationReport& r, int seat) {
 }
 
 Pairing play_pairing(const std::shared_ptr<const runtime::GameDefinition>& game, int players, const BotSpec& bot,
-                     const BotSpec& opponent, const StrengthOptions& options) {
+                     const BotSpec& opponent, const StrengthOptions& options, std::optional<SimulationReport>& bot_alone) {
     Pairing out;
     const auto start = std::chrono::steady_clock::now();
-    if (players == 1) {
-        const auto alone = run(game, 1, {bot}, options.games, options.seed, options.threads);
+    if (players == 1) {  // the bot's games alone do not depend on the opponent: played once for every pairing
+        if (!bot_alone) bot_alone = run(game, 1, {bot}, options.games, options.seed, options.threads);
+        const SimulationReport& alone = *bot_alone;
         const auto other = run(game, 1, {opponent}, options.games, options.seed, options.threads);
         out = Pairing{alone.games, won(alone, 0), won(other, 0), other.games, 0};
     } else {
@@ -115,10 +118,11 @@ void measure_file(const std::string& path, const StrengthOptions& options) {
     const BotSpec& bot = bots.front();
     std::vector<std::string> opponents{"random"};
     for (const auto& s : game->strategies()) opponents.push_back(s.name);
+    std::optional<SimulationReport> bot_alone;
     for (const auto& opponent_name : opponents) {
         const auto opponent = parse_bot_list(opponent_name, game->strategies(), false).at(0);
         try {
-            const Pairing p = play_pairing(game, players, bot, opponent, options);
+            const Pairing p = play_pairing(game, players, bot, opponent, options, bot_alone);
             std::printf("%-18s %7d  %-12s %6lld  %-26s %-26s %5.1f%% %8.1f\n", name.c_str(), players,
                         opponent_name.c_str(), static_cast<long long>(p.games),
                         percent_with_interval(static_cast<double>(p.bot_wins), p.games).c_str(),
