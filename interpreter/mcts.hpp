@@ -34,7 +34,7 @@
 namespace rulesrun {
 
 // The exploration constants by default: UCB1 (random playouts) and PUCT (playouts by a strategy). PUCT's is larger
-// because the strategy's prior must outweigh the noise of a few playouts (about two standard errors at any budget).
+// because the strategy's prior must outweigh the noise of a few playouts (two to three standard errors, at any budget).
 constexpr double ucb_exploration = 0.7;
 constexpr double guided_exploration = 2.0;
 
