@@ -42,7 +42,8 @@ public:
     [[gnu::always_inline]] Flow step(const Instr& in);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
-    void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
+    void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
+                       std::int32_t random_low = 0, std::int32_t random_high = 0);
     void note_events(Value card, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
@@ -120,6 +121,7 @@ public:
 
     // ---- built-in functions (machine_builtins.cpp)
     Value builtin(const Expr& e);
+    Value random_number(Value low, Value high, const SourceLocation& loc);  // random(low, high)
     Value ring_step(Value space, std::int32_t steps, const SourceLocation& loc);
 
     // ---- chance forced by a test (machine_forced.cpp, docs/fixtures.md)
@@ -129,7 +131,8 @@ public:
     // ---- memory (machine_memory.cpp)
     std::int32_t allocate(std::int32_t length, const SourceLocation& loc);
     Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc);
-    void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
+    void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
+                   std::int32_t random_low = 0, std::int32_t random_high = 0);
     void remove_from_zone(Value card);
     void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
     void collect_garbage();

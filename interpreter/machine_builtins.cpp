@@ -40,6 +40,14 @@ Value Machine::ring_step(Value space, std::int32_t steps, const SourceLocation& 
     return at;
 }
 
+Value Machine::random_number(Value low, Value high, const SourceLocation& loc) {
+    if (high < low) fail(loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
+    if (s_.forced_next < s_.forced.size()) [[unlikely]] {
+        return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), loc);
+    }
+    return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
+}
+
 Value Machine::builtin(const Expr& e) {
     auto arg = [&](int i) { return eval(p_.child(e, i)); };
     auto seat_arg = [&](int i) {
@@ -177,12 +185,8 @@ Value Machine::builtin(const Expr& e) {
             return 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
         }
         case Builtin::random: {
-            const Value low = arg(0), high = arg(1);
-            if (high < low) fail(e.loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
-            if (s_.forced_next < s_.forced.size()) [[unlikely]] {
-                return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), e.loc);
-            }
-            return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
+            const Value low = arg(0);
+            return random_number(low, arg(1), e.loc);
         }
         case Builtin::row:
         case Builtin::column: {

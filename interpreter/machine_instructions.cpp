@@ -206,11 +206,24 @@ void Machine::call_procedure(const Instr& in) {
 void Machine::move_statement(const Instr& in) {
     const Value what = eval(in.e1);
     const Value zone = eval(in.e2);
-    const Value position = in.e3 >= 0 ? eval(in.e3) : 0;
+    // `at position random(a, b)`: the seats that cannot see the zone know only the range (card_knowledge.hpp).
+    Value position = 0, random_low = 0, random_high = 0;
+    if (in.e3 >= 0) {
+        const Expr& e = p_.expr(in.e3);
+        if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::random) {
+            random_low = eval(p_.child(e, 0));
+            random_high = eval(p_.child(e, 1));
+            position = random_number(random_low, random_high, e.loc);
+            random_low = std::max(random_low, 1);  // 0 means a known position; below 1 is the top anyway
+            random_high = std::max(random_high, 1);
+        } else {
+            position = eval(in.e3);
+        }
+    }
     if (zone == none_value) fail(in.loc, "cannot move cards to 'none'");
     if (in.a == 0) {
         if (what == none_value) fail(in.loc, "cannot move 'none': there is no card (is the zone empty?)");
-        move_and_note(what, zone, in.b, position, in.loc);
+        move_and_note(what, zone, in.b, position, in.loc, random_low, random_high);
         return;
     }
     if (what == none_value) fail(in.loc, "cannot move 'none'");
@@ -225,16 +238,16 @@ void Machine::move_statement(const Instr& in) {
     const std::size_t count = s_.scratch.size() - mark;
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = onto_top ? mark + count - 1 - k : mark + k;
-        move_and_note(s_.scratch[i], zone, in.b, position, in.loc);
+        move_and_note(s_.scratch[i], zone, in.b, position, in.loc, random_low, random_high);
     }
     s_.scratch.resize(mark);
 }
 
 void Machine::move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position,
-                            const SourceLocation& loc) {
+                            const SourceLocation& loc, std::int32_t random_low, std::int32_t random_high) {
     if (card < 0 || static_cast<std::size_t>(card) >= in_.card_type.size()) fail(loc, "no card here ('none')");
     const std::int32_t from = s_.card_zone[static_cast<std::size_t>(card)];
-    move_card(card, zone, place, position, loc);
+    move_card(card, zone, place, position, loc, random_low, random_high);
     if (!p_.events.empty()) note_events(card, from, zone);
 }
 

@@ -47,8 +47,10 @@ void Machine::remove_from_zone(Value card) {
     s_.card_zone[c] = -1;
 }
 
-// place: 0 the zone's default (top of an ordered zone, the end of an unordered one), 1 top, 2 bottom, 3 position.
-void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc) {
+// place: 0 the zone's default (top of an ordered zone, the end of an unordered one), 1 top, 2 bottom, 3 position
+// (drawn at random between random_low and random_high when random_low > 0: the seats' knowledge needs to know).
+void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
+                        std::int32_t random_low, std::int32_t random_high) {
     if (card < 0 || static_cast<std::size_t>(card) >= in_.card_type.size()) fail(loc, "no card here ('none')");
     const auto z = static_cast<std::size_t>(zone);
     const ZoneDecl& decl = p_.zones[static_cast<std::size_t>(in_.zone_decl[z])];
@@ -56,6 +58,9 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     if (decl.card_type >= 0 && in_.card_type[c] != decl.card_type) {
         fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
     }
+    const Value from = s_.card_zone[c];
+    const CardMove seen{card, from, s_.card_pos[c], from < 0 ? 0 : s_.zone_size[static_cast<std::size_t>(from)], zone,
+                        random_low, random_high};
     remove_from_zone(card);
     changed(StateKind::zones);
     const std::int32_t size = s_.zone_size[z];
@@ -75,6 +80,7 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     s_.card_pos[c] = at;
     s_.card_zone[c] = zone;
     s_.zone_size[z] = size + 1;
+    if (in_.tracks_knowledge) learn_from_move(s_, in_, seen);
 }
 
 void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
@@ -84,6 +90,7 @@ void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
     changed(StateKind::zones);
     for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
+    if (in_.tracks_knowledge) forget_shuffled(s_, in_, zone);
 }
 
 // ---- the collector -----------------------------------------------------------------------------------------------

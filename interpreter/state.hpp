@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "card_knowledge.hpp"
 #include "game.hpp"
 #include "program.hpp"
 #include "random.hpp"
@@ -42,6 +43,10 @@ struct StateData {
     std::vector<Value> zone_size;    // per zone instance
     std::vector<Value> card_zone;    // per card: its zone instance, or -1
     std::vector<Value> card_pos;     // per card: its position in that zone, from 0
+    // What the seats know of where the cards are (card_knowledge.hpp), kept only when the game has secrets.
+    std::vector<SeatMask> card_known;       // per card: the seats that know its zone (and its place, in a hidden pile)
+    std::vector<CardWindow> card_window;    // per card: where seats that saw it put at a random position look for it
+    std::vector<std::int32_t> zone_window_top;  // per zone instance: at least the highest window.high of its cards
 
     std::vector<Frame> frames;       // the suspended rules: innermost last
     std::vector<Value> locals;
@@ -94,6 +99,12 @@ struct Instance {
     std::vector<std::int32_t> space_board, space_base;      // per space; the last slot of a space is "alive"
     std::vector<std::int32_t> die_faces;
     std::vector<std::int32_t> slot_types;                   // per slot: type index when it may hold a heap value
+    // For card knowledge (card_knowledge.hpp): per zone instance, the seats that see its cards, and whether it is a
+    // hidden ordered pile (where every seat follows which position a card leaves from or goes to).
+    std::vector<SeatMask> zone_seers;
+    std::vector<std::uint8_t> zone_is_pile;
+    SeatMask all_seats = 0;
+    bool tracks_knowledge = false;  // some zone is not public
 
     StateData initial;  // the state before `setup` runs
 };
