@@ -16,6 +16,7 @@ namespace rulesrun::runtime {
 namespace {
 
 using testing_support::action_names;
+using testing_support::chi_square_uniform;
 using testing_support::start_game;
 
 // Card 12 is turned up on the table, then goes where the option says, in view of both players.
@@ -215,18 +216,6 @@ std::map<int, int> closure_places(int players, int span, int determinizations) {
     EXPECT_EQ(places.begin()->first, 1);
     EXPECT_EQ(places.rbegin()->first, span);
     return places;
-}
-
-// Pearson's chi-square of the counts against the uniform distribution over 1..span.
-double chi_square_uniform(const std::map<int, int>& counts, int span, int total) {
-    const double expected = static_cast<double>(total) / span;
-    double chi = 0;
-    for (int place = 1; place <= span; ++place) {
-        const auto found = counts.find(place);
-        const double seen = found == counts.end() ? 0 : found->second;
-        chi += (seen - expected) * (seen - expected) / expected;
-    }
-    return chi;
 }
 
 TEST(CardKnowledge, TheClosureCardStaysEvenlyAmongTheLast15CardsOfTheDeck) {
