@@ -29,6 +29,8 @@ struct Sequence {
 };
 
 class Machine {
+    friend struct EvalHandlers;  // the expression handlers are the evaluator's own parts
+
 public:
     Machine(const Program& program, StateData& state)
         : p_(program), s_(state), in_(*state.instance), step_limit_(state.steps + max_steps_per_decision) {}
@@ -63,14 +65,13 @@ public:
 
     // ---- expressions (machine_eval.cpp)
     // An expression's value. Leaves (a local or a constant: half of all evaluations) are read here, inline, without
-    // a call; the rest goes to eval_node.
+    // a call; the rest goes to the handler the expression carries (machine_eval_handlers.cpp).
     Value eval(std::int32_t index) {
         const Expr& c = p_.exprs[static_cast<std::size_t>(index)];
         if (c.op == ExprOp::local) return s_.locals[static_cast<std::size_t>(base_ + c.a)];
         if (c.op == ExprOp::constant) return c.a;
-        return eval_node(index);
+        return c.handler(*this, c);
     }
-    [[gnu::noinline]] Value eval_node(std::int32_t e);
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
@@ -78,9 +79,10 @@ public:
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);
-    // The elements of a list, a zone, the players, an enum's values or a range, read in place. Inline: a Sequence
-    // returned through memory from a call stalls the processor (its fields are stored apart and loaded together).
-    Sequence sequence(std::int32_t index) {
+    // The elements of a list, a zone, the players, an enum's values or a range, read in place. Always inline: a
+    // Sequence returned through memory from a call stalls the processor (its fields are stored apart and loaded
+    // together), and GCC does not inline it by itself.
+    [[gnu::always_inline]] Sequence sequence(std::int32_t index) {
         const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
         switch (e.op) {
             case ExprOp::zone: {

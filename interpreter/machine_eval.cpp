@@ -173,65 +173,8 @@ Value Machine::comprehension(const Expr& e) {
     return list;
 }
 
-// The frequent, simple expressions are evaluated here with a small stack frame; the rest in eval_rest. Leaves
-// (locals and constants, half of all evaluations) are read by eval() without a call.
-Value Machine::eval_node(std::int32_t index) {
-    const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
-    switch (e.op) {
-        case ExprOp::constant:
-        case ExprOp::text_constant: return e.a;
-        case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
-        case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
-        case ExprOp::player_field: {
-            const Value player = eval(e.first3[0]);
-            if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(in_.players)) return eval_rest(e, index);
-            return s_.slots[static_cast<std::size_t>(in_.player_base + player * in_.player_stride + e.a)];
-        }
-        case ExprOp::card_field: {
-            const Value card = eval(e.first3[0]);
-            if (e.b < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) return eval_rest(e, index);
-            return s_.slots[static_cast<std::size_t>(in_.card_base[static_cast<std::size_t>(card)] + e.a)];
-        }
-        case ExprOp::space_field: {
-            const Value space = eval(e.first3[0]);
-            if (e.b < 0 || static_cast<std::size_t>(space) >= in_.space_base.size()) return eval_rest(e, index);
-            return s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)] + e.a)];
-        }
-        case ExprOp::record_field: {
-            const Value record = eval(e.first3[0]);
-            if (record == none_value) return eval_rest(e, index);
-            return s_.heap[static_cast<std::size_t>(record + 1 + e.a)];
-        }
-        case ExprOp::logical_and: return eval(e.first3[0]) && eval(e.first3[1]);
-        case ExprOp::logical_or: return eval(e.first3[0]) || eval(e.first3[1]);
-        case ExprOp::logical_not: return !eval(e.first3[0]);
-        case ExprOp::if_then_else: return eval(e.first3[0]) ? eval(e.first3[1]) : eval(e.first3[2]);
-        case ExprOp::equal:
-        case ExprOp::not_equal:
-            if (e.a == 0) return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
-            return eval_rest(e, index);  // texts, lists and records compare by content
-        case ExprOp::less:
-        case ExprOp::less_equal:
-        case ExprOp::greater:
-        case ExprOp::greater_equal: {
-            const Value a = eval(e.first3[0]), b = eval(e.first3[1]);
-            if (a == none_value || b == none_value) return eval_rest(e, index);  // reports which side is none
-            switch (e.op) {
-                case ExprOp::less: return a < b;
-                case ExprOp::less_equal: return a <= b;
-                case ExprOp::greater: return a > b;
-                default: return a >= b;
-            }
-        }
-        case ExprOp::zone: return in_.zone_first[static_cast<std::size_t>(e.a)];
-        case ExprOp::builtin: return builtin(e);
-        case ExprOp::call_function: return call_function(e);
-        case ExprOp::inline_call: return inline_call(e);
-        case ExprOp::comprehension: return comprehension(e);
-        default: return eval_rest(e, index);
-    }
-}
-
+// Every expression the handlers (machine_eval_handlers.cpp) do not evaluate themselves, and the errors of those
+// they do.
 Value Machine::eval_rest(const Expr& e, std::int32_t index) {
     auto arg = [&](int i) { return eval(p_.child(e, i)); };
     auto number = [&](int i) {

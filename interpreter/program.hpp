@@ -35,6 +35,11 @@ struct ValueType {
 
 // ---- expressions -------------------------------------------------------------------------------------------------
 
+class Machine;
+struct Expr;
+// Evaluates one kind of expression; chosen for each Expr once the program is compiled (machine_eval_handlers.cpp).
+using EvalHandler = Value (*)(Machine& machine, const Expr& e);
+
 enum class ExprOp : std::uint8_t {
     constant,            // a: the value
     text_constant,       // a: index in Program::texts
@@ -89,6 +94,7 @@ struct Expr {
     std::int32_t type = -1;        // index in Program::types
     ValueKind kind = ValueKind::nothing;  // types[type].kind, kept here for speed
     std::int32_t first3[3] = {-1, -1, -1};  // the first three children, kept here for speed
+    EvalHandler handler = nullptr;          // set by assign_eval_handlers when the program is complete
     SourceLocation loc;
 };
 
@@ -352,5 +358,8 @@ struct Program {
     }
     [[nodiscard]] const ValueType& type(std::int32_t i) const { return types[static_cast<std::size_t>(i)]; }
 };
+
+// Gives every expression its handler: the last step of compiling, once no expression changes any more.
+void assign_eval_handlers(Program& program);
 
 }  // namespace rulesrun::runtime
