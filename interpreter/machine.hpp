@@ -76,6 +76,7 @@ public:
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
     Value inline_call(const Expr& e);
+    Value values_on_heap(const Expr& e);
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);
@@ -110,6 +111,10 @@ public:
     // board's spaces are read in place, without building the list.
     template <typename Visit>
     void each_source_element(std::int32_t source, Visit&& visit);
+    // The same, except that a copied function whose body is a comprehension (`orthogonal_at(s, 2)`) is not seen
+    // through: what a fused comprehension runs over.
+    template <typename Visit>
+    void each_plain_source_element(std::int32_t source, Visit&& visit);
     Value element(const Sequence& s, std::int32_t i) const;
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
@@ -192,6 +197,39 @@ public:
 
 template <typename Visit>
 void Machine::each_source_element(std::int32_t source, Visit&& visit) {
+    const Expr& e = p_.expr(source);
+    if (e.op == ExprOp::inline_call) {
+        // A copied function that makes a list by a comprehension: its elements are visited as they are made, and the
+        // list is never built. Safe: the copy's slots belong to this call site alone, so whatever `visit` evaluates
+        // cannot overwrite them.
+        const std::int32_t arguments = e.child_count - 1;
+        const Expr& body = p_.expr(p_.child(e, arguments));
+        if (body.op == ExprOp::comprehension && (body.b & 2) == 0) {
+            charge(1, e.loc);
+            for (std::int32_t i = 0; i < arguments; ++i) {
+                const Value v = eval(p_.child(e, i));
+                s_.locals[static_cast<std::size_t>(base_ + e.a + i)] = v;
+            }
+            const std::int32_t caller = callable_;
+            const std::int32_t where = (body.b & 1) ? body.first3[2] : -1;
+            const auto slot = static_cast<std::size_t>(base_ + body.a);
+            each_plain_source_element(body.first3[0], [&](Value v) {
+                charge(1, body.loc);
+                callable_ = e.b;  // errors in the body name the function
+                s_.locals[slot] = v;
+                const bool kept = where < 0 || eval(where);
+                const Value element = kept ? eval(body.first3[1]) : 0;
+                callable_ = caller;
+                return !kept || visit(element);
+            });
+            return;
+        }
+    }
+    each_plain_source_element(source, visit);
+}
+
+template <typename Visit>
+void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
     const Expr& e = p_.expr(source);
     if (e.op == ExprOp::list) {
         for (std::int32_t i = 0; i < e.child_count; ++i) {

@@ -257,13 +257,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             return found != (e.a == 1);
         }
         case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);
-        case ExprOp::list: {
-            const std::size_t mark = s_.scratch.size();
-            for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(arg(i));
-            const Value list = list_of(s_.scratch, mark, e.loc);
-            s_.scratch.resize(mark);
-            return list;
-        }
+        case ExprOp::list: return values_on_heap(e);
         case ExprOp::comprehension: return comprehension(e);
         case ExprOp::index: {
             const Sequence s = sequence(p_.child(e, 0));
@@ -275,13 +269,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::call_function: return call_function(e);
         case ExprOp::inline_call: return inline_call(e);
         case ExprOp::builtin: return builtin(e);
-        case ExprOp::make_record: {
-            const std::size_t mark = s_.scratch.size();
-            for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(arg(i));
-            const Value record = list_of(s_.scratch, mark, e.loc);
-            s_.scratch.resize(mark);
-            return record;
-        }
+        case ExprOp::make_record: return values_on_heap(e);
         case ExprOp::make_card: return make_card(e);
         case ExprOp::interpolate: return make_text(fill_template(e.a), e.loc);
         case ExprOp::to_text: {
@@ -294,6 +282,17 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::score: return p_.score >= 0 ? call_value(p_.score, -1, arg(0)) : 0;
     }
     return 0;
+}
+
+// A record or a written-out list: made on the heap first, each value evaluated straight into its place (by index:
+// evaluating may make other lists and move the heap; no collection runs while an expression does).
+Value Machine::values_on_heap(const Expr& e) {
+    const std::int32_t made = allocate(e.child_count, e.loc);
+    for (std::int32_t i = 0; i < e.child_count; ++i) {
+        const Value v = eval(p_.child(e, i));
+        s_.heap[static_cast<std::size_t>(made + 1 + i)] = v;
+    }
+    return made;
 }
 
 Value Machine::table_lookup(const Expr& e) {

@@ -75,6 +75,7 @@ struct EvalHandlers {
         return numbers(m, e, [&](Value a, Value b) { return m.checked(std::int64_t{a} * b, e.loc); });
     }
 
+    static Value values_on_heap(Machine& m, const Expr& e) { return m.values_on_heap(e); }
     static Value builtin(Machine& m, const Expr& e) { return m.builtin(e); }
     static Value call_function(Machine& m, const Expr& e) { return m.call_function(e); }
     static Value inline_call(Machine& m, const Expr& e) { return m.inline_call(e); }
@@ -108,6 +109,8 @@ struct EvalHandlers {
             case ExprOp::call_function: return call_function;
             case ExprOp::inline_call: return inline_call;
             case ExprOp::comprehension: return comprehension;
+            case ExprOp::make_record:
+            case ExprOp::list: return values_on_heap;
             default: return rest;
         }
     }

@@ -1,7 +1,8 @@
 // The runtime on small rules files written for each feature: decisions, simultaneous secrets, chance, zones, events,
 // the end, statistics, views, and the limits that stop runaway rules.
-#include <gtest/gtest.h>
+#include <regex>
 
+#include <gtest/gtest.h>
 
 #include "game.hpp"
 #include "test_games.hpp"
@@ -180,6 +181,37 @@ stat final_total "the total" = total
     ASSERT_TRUE(game);
     const std::string message = rule_error_at_start(game);
     EXPECT_NE(message.find("inlined.rules:9:41: in function ratio: division of 66 by zero"), std::string::npos) << message;
+}
+
+// A copied function whose body is a comprehension, used as what another comprehension runs over, is not built as a
+// list (machine.hpp, each_source_element): the values stay the same when the outer body copies the same function
+// again, and an error inside still names the function.
+TEST(Runtime, ACopiedComprehensionReadInPlaceKeepsItsValuesAndItsName) {
+    const std::string rules = R"(game "Fused" {
+  players 1
+}
+state {
+  total: int = 0
+}
+function multiples(xs: list of int, k: int): list of int = [x * k for x in xs where x != 0]
+function ratios(xs: list of int, k: int): list of int = [k / x for x in xs]
+play {
+  total = sum([y + sum(multiples([y, 1], 100)) for y in multiples([1, 0, 2, 3], 10)])
+  DIVIDE
+}
+score(p) = total
+)";
+    auto game = load_text("fused", std::regex_replace(rules, std::regex("DIVIDE"), ""));
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    ASSERT_TRUE(g.finished());
+    // y = 10, 20, 30: y + 100 * y + 100 each.
+    EXPECT_EQ(g.results().scores[0], 101 * 60 + 300);
+
+    auto failing = load_text("fused", std::regex_replace(rules, std::regex("DIVIDE"), "total = sum([r for r in ratios([1, 0], 6)])"));
+    ASSERT_TRUE(failing);
+    const std::string message = rule_error_at_start(failing);
+    EXPECT_NE(message.find("fused.rules:8:60: in function ratios: division of 6 by zero"), std::string::npos) << message;
 }
 
 TEST(Runtime, AHugeDeckIsRefusedWithAnError) {
