@@ -27,10 +27,9 @@ void unseen_zones_of_type(const Program& p, const Instance& in, int seat, int ca
 // Deals the cards of `zones` again at random: gathered and sorted first, so that the deal depends only on which
 // cards are there, never on where they were.
 void redeal(StateData& s, const std::vector<std::size_t>& zones, Rng& rng, std::vector<Value>& cards) {
-    const Instance& in = *s.instance;
     cards.clear();
     for (const std::size_t z : zones) {
-        const auto first = s.zone_cards.begin() + in.zone_offset[z];
+        const auto first = s.zone_cards.begin() + static_cast<std::ptrdiff_t>(s.zone_top(z));
         cards.insert(cards.end(), first, first + s.zone_size[z]);
     }
     std::sort(cards.begin(), cards.end());
@@ -39,9 +38,9 @@ void redeal(StateData& s, const std::vector<std::size_t>& zones, Rng& rng, std::
     for (const std::size_t z : zones) {
         for (Value i = 0; i < s.zone_size[z]; ++i) {
             const Value card = cards[next++];
-            s.zone_cards[static_cast<std::size_t>(in.zone_offset[z] + i)] = card;
+            s.zone_cards[s.zone_top(z) + static_cast<std::size_t>(i)] = card;
             s.card_zone[static_cast<std::size_t>(card)] = static_cast<Value>(z);
-            s.card_pos[static_cast<std::size_t>(card)] = i;
+            s.card_pos[static_cast<std::size_t>(card)] = s.zone_start[z] + i;
         }
     }
 }

@@ -88,7 +88,7 @@ public:
         switch (e.op) {
             case ExprOp::zone: {
                 const std::int32_t zone = in_.zone_first[static_cast<std::size_t>(e.a)];
-                return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(zone)], s_.zone_size[static_cast<std::size_t>(zone)]};
+                return {Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(zone))), s_.zone_size[static_cast<std::size_t>(zone)]};
             }
             case ExprOp::players: return {Sequence::Kind::numbers, 0, in_.players};
             case ExprOp::enum_values: return {Sequence::Kind::numbers, 0, e.a};
@@ -98,7 +98,7 @@ public:
         const Value v = eval(index);
         if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
         if (e.kind == ValueKind::zone) {
-            return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
+            return {Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(v))), s_.zone_size[static_cast<std::size_t>(v)]};
         }
         return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
     }
@@ -138,6 +138,11 @@ public:
     Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc);
     void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
     void remove_from_zone(Value card);
+    // Puts `card` at place `at` of a zone's region (see StateData::zone_cards) and notes the place.
+    void place_in_region(Value* region, std::int32_t at, Value card) {
+        region[at] = card;
+        s_.card_pos[static_cast<std::size_t>(card)] = at;
+    }
     void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
     void collect_garbage();
     Value relocate(Value v, std::int32_t type, std::vector<Value>& to);

@@ -215,7 +215,7 @@ void Machine::move_statement(const Instr& in) {
     }
     if (what == none_value) fail(in.loc, "cannot move 'none'");
     // A list or a whole zone: a snapshot first, since the source may be the zone that changes.
-    const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(what)],
+    const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(what))),
                                               s_.zone_size[static_cast<std::size_t>(what)]}
                                    : Sequence{Sequence::Kind::heap, what + 1, s_.heap[static_cast<std::size_t>(what)]};
     const std::size_t mark = s_.scratch.size();

@@ -214,6 +214,47 @@ score(p) = total
     EXPECT_NE(message.find("fused.rules:8:60: in function ratios: division of 6 by zero"), std::string::npos) << message;
 }
 
+// A zone's cards lie together somewhere in its region (StateData::zone_cards): cards taken from the top, the middle
+// or the bottom, and put on top, at the bottom or at a position, keep every zone in the order the rules say.
+TEST(Runtime, CardsTakenAndPutAnywhereKeepTheirZonesInOrder) {
+    auto game = load_text("order", R"(game "Order" {
+  players 1
+}
+card Num {
+  value: int
+}
+deck nums: Num = [Num(value: v) for v in 1..6]
+zone pile: Num, ordered = nums
+zone other: Num, ordered
+state {
+  code: int = 0
+}
+play {
+  move top(pile) to other
+  move top(pile) to other
+  move top(other) to pile at bottom
+  move top(other) to pile
+  move pile[4] to other
+  move top(other) to pile at position 3
+  move pile[2] to other at bottom
+  move pile[5] to other
+  for c in pile {
+    code = code * 10 + c.value
+  }
+  code = code * 1000
+  for c in other {
+    code = code * 10 + c.value
+  }
+}
+score(p) = code
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    ASSERT_TRUE(g.finished());
+    // pile 1 5 4 6 (top first), other 2 3.
+    EXPECT_EQ(g.results().scores[0], 154600023);
+}
+
 TEST(Runtime, AHugeDeckIsRefusedWithAnError) {
     auto game = load_text("huge", R"(game "Huge" {
   players 1
