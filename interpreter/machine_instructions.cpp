@@ -89,6 +89,27 @@ inline Machine::Flow Machine::step(const Instr& in) {
             }
             return Flow::next;
         }
+        case Code::for_zone_begin: {
+            const Value zone = eval(in.e1);
+            if (zone == none_value) fail(in.loc, "expected a list or a zone, found 'none'");
+            local(in.a) = zone;
+            local(in.b) = 0;
+            next();
+            return Flow::next;
+        }
+        case Code::for_zone_next: {
+            charge(1, in.loc);
+            const auto zone = static_cast<std::size_t>(local(in.a));
+            const Value position = local(in.b);
+            if (position >= s_.zone_size[zone]) {
+                s_.frames.back().pc = in.d;
+            } else {
+                local(in.c) = s_.zone_cards[s_.zone_top(zone) + static_cast<std::size_t>(position)];
+                local(in.b) = position + 1;
+                next();
+            }
+            return Flow::next;
+        }
         case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return Flow::next;
         case Code::repeat_next:
             charge(1, in.loc);

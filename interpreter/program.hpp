@@ -119,6 +119,8 @@ enum class Code : std::uint8_t {
     ret_value,          // e1: the value (functions)
     for_begin,          // e1: the sequence; a: slot of the snapshot, b: slot of the position
     for_next,           // a: snapshot slot, b: position slot, c: loop variable slot; d: target when done
+    for_zone_begin,     // a loop over a zone whose body moves no card, read in place: e1: the zone; a: zone slot,
+    for_zone_next,      //   b: position slot (for_zone_next: c: loop variable slot, d: target when done)
     repeat_begin,       // e1: count; a: counter slot
     repeat_next,        // a: counter slot; d: target when done
     choose,             // see Choice; a: index in Program::choices

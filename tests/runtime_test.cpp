@@ -255,6 +255,46 @@ score(p) = code
     EXPECT_EQ(g.results().scores[0], 154600023);
 }
 
+// A loop over a zone is read in place when its body cannot move a card, and runs over a copy when it can: both see
+// every card of the zone as it was when the loop began, once.
+TEST(Runtime, LoopsOverZonesSeeEachCardOnceWhetherOrNotTheyMoveCards) {
+    auto game = load_text("loops", R"(game "Loops" {
+  players 1
+}
+card Num {
+  value: int
+}
+deck nums: Num = [Num(value: v) for v in 1..5]
+zone pile: Num, ordered = nums
+zone other: Num, ordered
+state {
+  read: int = 0
+  moved: int = 0
+}
+procedure note(c: Num) {
+  moved = moved * 10 + c.value
+}
+play {
+  for c in pile where c.value != 3 {
+    read = read * 10 + c.value
+    if c.value == 4 {
+      break
+    }
+  }
+  for c in pile {
+    move c to other at bottom
+    note(c)
+  }
+  end game with winners [first_player()]
+}
+score(p) = read * 1000000 + moved * 10 + size(other)
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.results().scores[0], 124LL * 1000000 + 12345 * 10 + 5);
+}
+
 TEST(Runtime, AHugeDeckIsRefusedWithAnError) {
     auto game = load_text("huge", R"(game "Huge" {
   players 1
