@@ -23,9 +23,9 @@ std::int32_t from_bottom(const StateData& s, std::int32_t zone, std::int32_t pos
 }
 
 template <typename Visit>
-void each_card_in(const StateData& s, const Instance& in, std::int32_t zone, Visit&& visit) {
+void each_card_in(const StateData& s, std::int32_t zone, Visit&& visit) {
     const auto z = static_cast<std::size_t>(zone);
-    const Value* cards = s.zone_cards.data() + in.zone_offset[z];
+    const Value* cards = s.zone_cards.data() + s.zone_top(z);
     for (Value i = 0; i < s.zone_size[z]; ++i) visit(cards[i], i);
 }
 
@@ -40,9 +40,9 @@ void settle(StateData& s, Value card) {
 // A card left `zone` from `place` (from the bottom, counted before it left). The cards put at random positions
 // above it move down one place; those whose window held `place` lose that place, and the seats in `unsure` (who
 // could not tell which card left) lose them: the card that left may have been theirs.
-void windows_after_removal(StateData& s, const Instance& in, std::int32_t zone, std::int32_t place, SeatMask unsure) {
+void windows_after_removal(StateData& s, std::int32_t zone, std::int32_t place, SeatMask unsure) {
     std::int32_t top = 0;
-    each_card_in(s, in, zone, [&](Value card, Value) {
+    each_card_in(s, zone, [&](Value card, Value) {
         CardWindow& w = s.card_window[static_cast<std::size_t>(card)];
         if (w.seats == 0) return;
         if (place < w.low) {
@@ -60,10 +60,10 @@ void windows_after_removal(StateData& s, const Instance& in, std::int32_t zone, 
 
 // `card` went into `zone` somewhere between the places `low` and `high` (from the bottom, counted after): the
 // windows that may lie above it move up one place.
-void windows_after_insertion(StateData& s, const Instance& in, std::int32_t zone, Value card, std::int32_t low,
+void windows_after_insertion(StateData& s, std::int32_t zone, Value card, std::int32_t low,
                              std::int32_t high) {
     std::int32_t top = 0;
-    each_card_in(s, in, zone, [&](Value other, Value) {
+    each_card_in(s, zone, [&](Value other, Value) {
         CardWindow& w = s.card_window[static_cast<std::size_t>(other)];
         if (other == card || w.seats == 0) return;
         if (w.low >= high) ++w.low;
@@ -80,7 +80,7 @@ void blur_known_places(StateData& s, const Instance& in, std::int32_t zone, Valu
                        std::int32_t low, std::int32_t high) {
     const SeatMask blind = in.all_seats & ~in.zone_seers[static_cast<std::size_t>(zone)];
     std::int32_t& top = s.zone_window_top[static_cast<std::size_t>(zone)];
-    each_card_in(s, in, zone, [&](Value other, Value position) {
+    each_card_in(s, zone, [&](Value other, Value position) {
         const std::int32_t now = from_bottom(s, zone, position);
         const SeatMask unsure = s.card_known[static_cast<std::size_t>(other)] & blind;
         if (other == card || now < low || now > high || unsure == 0) return;
@@ -94,25 +94,25 @@ void blur_known_places(StateData& s, const Instance& in, std::int32_t zone, Valu
 }
 
 // The seats in `blind` forget where the cards of `zone` are.
-void forget_zone(StateData& s, const Instance& in, std::int32_t zone, SeatMask blind) {
-    each_card_in(s, in, zone, [&](Value card, Value) { s.card_known[static_cast<std::size_t>(card)] &= ~blind; });
+void forget_zone(StateData& s, std::int32_t zone, SeatMask blind) {
+    each_card_in(s, zone, [&](Value card, Value) { s.card_known[static_cast<std::size_t>(card)] &= ~blind; });
 }
 
 // The card arrived in a pile: the windows there move, and at a random position it gets one.
 void arrive_in_pile(StateData& s, const Instance& in, const CardMove& m) {
     const auto c = static_cast<std::size_t>(m.card);
     const std::int32_t size = s.zone_size[static_cast<std::size_t>(m.to)];
-    const std::int32_t place = from_bottom(s, m.to, s.card_pos[c]);
+    const std::int32_t place = from_bottom(s, m.to, s.card_pos[c] - s.zone_start[static_cast<std::size_t>(m.to)]);
     std::int32_t low = place, high = place;
     if (m.random_low != 0) {
         low = size + 1 - std::clamp(m.random_high, 1, size);
         high = size + 1 - std::clamp(m.random_low, 1, size);
     }
     if (low == high) {
-        if (place <= s.zone_window_top[static_cast<std::size_t>(m.to)]) windows_after_insertion(s, in, m.to, m.card, low, high);
+        if (place <= s.zone_window_top[static_cast<std::size_t>(m.to)]) windows_after_insertion(s, m.to, m.card, low, high);
         return;
     }
-    windows_after_insertion(s, in, m.to, m.card, low, high);
+    windows_after_insertion(s, m.to, m.card, low, high);
     blur_known_places(s, in, m.to, m.card, place, low, high);
     const SeatMask unsure = s.card_known[c] & ~in.zone_seers[static_cast<std::size_t>(m.to)];
     if (unsure == 0) return;
@@ -135,10 +135,10 @@ void learn_from_move(StateData& s, const Instance& in, const CardMove& m) {
         const SeatMask blind = in.all_seats & ~in.zone_seers[from] & ~in.zone_seers[static_cast<std::size_t>(m.to)];
         if (in.zone_is_pile[from]) {
             const std::int32_t place = m.from_size - m.from_position;
-            if (place <= s.zone_window_top[from]) windows_after_removal(s, in, m.from, place, blind & ~known);
+            if (place <= s.zone_window_top[from]) windows_after_removal(s, m.from, place, blind & ~known);
         } else if (blind != 0) {
             known &= ~blind;
-            forget_zone(s, in, m.from, blind);
+            forget_zone(s, m.from, blind);
         }
     }
     known |= in.zone_seers[static_cast<std::size_t>(m.to)];
@@ -149,17 +149,17 @@ void forget_shuffled(StateData& s, const Instance& in, std::int32_t zone) {
     // Outside piles nobody follows the order: a shuffle changes nothing anyone knew.
     if (!in.zone_is_pile[static_cast<std::size_t>(zone)]) return;
     const SeatMask seers = in.zone_seers[static_cast<std::size_t>(zone)];
-    each_card_in(s, in, zone, [&](Value card, Value) {
+    each_card_in(s, zone, [&](Value card, Value) {
         s.card_known[static_cast<std::size_t>(card)] &= seers;
         s.card_window[static_cast<std::size_t>(card)] = {};
     });
     s.zone_window_top[static_cast<std::size_t>(zone)] = 0;
 }
 
-void recount_windows(StateData& s, const Instance& in) {
+void recount_windows(StateData& s) {
     for (std::size_t z = 0; z < s.zone_window_top.size(); ++z) {
         std::int32_t top = 0;
-        each_card_in(s, in, static_cast<std::int32_t>(z), [&](Value card, Value) {
+        each_card_in(s, static_cast<std::int32_t>(z), [&](Value card, Value) {
             const CardWindow& w = s.card_window[static_cast<std::size_t>(card)];
             if (w.seats != 0) top = std::max(top, w.high);
         });

@@ -43,6 +43,6 @@ void learn_from_move(StateData& s, const Instance& in, const CardMove& move);
 // After a shuffle: the seats that cannot see the zone no longer know where its cards are.
 void forget_shuffled(StateData& s, const Instance& in, std::int32_t zone);
 // The highest window of each zone, computed again (after determinize rewrote the windows).
-void recount_windows(StateData& s, const Instance& in);
+void recount_windows(StateData& s);
 
 }  // namespace rulesrun::runtime

@@ -32,13 +32,13 @@ struct Unknown {
 };
 
 Value& card_at(StateData& s, const Place& place) {
-    return s.zone_cards[static_cast<std::size_t>(s.instance->zone_offset[static_cast<std::size_t>(place.zone)] + place.position)];
+    return s.zone_cards[s.zone_top(static_cast<std::size_t>(place.zone)) + static_cast<std::size_t>(place.position)];
 }
 
 void put(StateData& s, const Place& place, Value card) {
     card_at(s, place) = card;
     s.card_zone[static_cast<std::size_t>(card)] = place.zone;
-    s.card_pos[static_cast<std::size_t>(card)] = place.position;
+    s.card_pos[static_cast<std::size_t>(card)] = s.zone_start[static_cast<std::size_t>(place.zone)] + place.position;
 }
 
 // The unknown places of one zone. Outside hidden piles nobody follows the order (the seat knows which cards are
@@ -113,7 +113,7 @@ void reset_knowledge(StateData& s, SeatMask seat) {
         w.seats &= seat;
         if (w.seats == 0) w = {};
     }
-    recount_windows(s, in);
+    recount_windows(s);
 }
 
 }  // namespace

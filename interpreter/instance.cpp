@@ -131,6 +131,7 @@ private:
             }
         }
         s_.zone_cards.assign(static_cast<std::size_t>(offset), -1);
+        s_.zone_start.assign(in_->zone_decl.size(), 0);
         s_.zone_size.assign(in_->zone_decl.size(), 0);
         s_.card_zone.assign(cards, -1);
         s_.card_pos.assign(cards, 0);

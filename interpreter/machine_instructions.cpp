@@ -89,6 +89,27 @@ inline Machine::Flow Machine::step(const Instr& in) {
             }
             return Flow::next;
         }
+        case Code::for_zone_begin: {
+            const Value zone = eval(in.e1);
+            if (zone == none_value) fail(in.loc, "expected a list or a zone, found 'none'");
+            local(in.a) = zone;
+            local(in.b) = 0;
+            next();
+            return Flow::next;
+        }
+        case Code::for_zone_next: {
+            charge(1, in.loc);
+            const auto zone = static_cast<std::size_t>(local(in.a));
+            const Value position = local(in.b);
+            if (position >= s_.zone_size[zone]) {
+                s_.frames.back().pc = in.d;
+            } else {
+                local(in.c) = s_.zone_cards[s_.zone_top(zone) + static_cast<std::size_t>(position)];
+                local(in.b) = position + 1;
+                next();
+            }
+            return Flow::next;
+        }
         case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return Flow::next;
         case Code::repeat_next:
             charge(1, in.loc);
@@ -228,7 +249,7 @@ void Machine::move_statement(const Instr& in) {
     }
     if (what == none_value) fail(in.loc, "cannot move 'none'");
     // A list or a whole zone: a snapshot first, since the source may be the zone that changes.
-    const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(what)],
+    const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(what))),
                                               s_.zone_size[static_cast<std::size_t>(what)]}
                                    : Sequence{Sequence::Kind::heap, what + 1, s_.heap[static_cast<std::size_t>(what)]};
     const std::size_t mark = s_.scratch.size();

@@ -31,19 +31,22 @@ Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const
 
 // ---- zones -------------------------------------------------------------------------------------------------------
 
+// A card leaves its zone: the cards on its shorter side close the gap.
 void Machine::remove_from_zone(Value card) {
     const auto c = static_cast<std::size_t>(card);
     const Value zone = s_.card_zone[c];
     if (zone < 0) return;
     const auto z = static_cast<std::size_t>(zone);
-    const std::int32_t offset = in_.zone_offset[z];
-    const std::int32_t size = s_.zone_size[z];
-    for (std::int32_t i = s_.card_pos[c]; i + 1 < size; ++i) {
-        const Value moved = s_.zone_cards[static_cast<std::size_t>(offset + i + 1)];
-        s_.zone_cards[static_cast<std::size_t>(offset + i)] = moved;
-        s_.card_pos[static_cast<std::size_t>(moved)] = i;
+    Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
+    const std::int32_t start = s_.zone_start[z], end = start + s_.zone_size[z];
+    const std::int32_t at = s_.card_pos[c];
+    if (at - start < end - 1 - at) {
+        for (std::int32_t i = at; i > start; --i) place_in_region(region, i, region[i - 1]);
+        s_.zone_start[z] = start + 1;
+    } else {
+        for (std::int32_t i = at; i + 1 < end; ++i) place_in_region(region, i, region[i + 1]);
     }
-    s_.zone_size[z] = size - 1;
+    --s_.zone_size[z];
     s_.card_zone[c] = -1;
 }
 
@@ -59,25 +62,31 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
         fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
     }
     const Value from = s_.card_zone[c];
-    const CardMove seen{card, from, s_.card_pos[c], from < 0 ? 0 : s_.zone_size[static_cast<std::size_t>(from)], zone,
+    const CardMove seen{card, from, from < 0 ? 0 : s_.card_pos[c] - s_.zone_start[static_cast<std::size_t>(from)], from < 0 ? 0 : s_.zone_size[static_cast<std::size_t>(from)], zone,
                         random_low, random_high};
     remove_from_zone(card);
     changed(StateKind::zones);
     const std::int32_t size = s_.zone_size[z];
-    if (size >= in_.zone_capacity[z]) fail(loc, fmt::format("zone {} is full", decl.name));
-    std::int32_t at = size;
+    const std::int32_t capacity = in_.zone_capacity[z];
+    if (size >= capacity) fail(loc, fmt::format("zone {} is full", decl.name));
+    std::int32_t position_from_top = size;
     if (decl.ordered) {
-        if (place == 0 || place == 1) at = 0;
-        if (place == 3) at = std::clamp(position - 1, 0, size);
+        if (place == 0 || place == 1) position_from_top = 0;
+        if (place == 3) position_from_top = std::clamp(position - 1, 0, size);
     }
-    const std::int32_t offset = in_.zone_offset[z];
-    for (std::int32_t i = size; i > at; --i) {
-        const Value moved = s_.zone_cards[static_cast<std::size_t>(offset + i - 1)];
-        s_.zone_cards[static_cast<std::size_t>(offset + i)] = moved;
-        s_.card_pos[static_cast<std::size_t>(moved)] = i;
+    // The cards above the new one move up a place, or those below it down a place: the fewer, where there is room.
+    Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
+    const std::int32_t start = s_.zone_start[z], end = start + size;
+    const std::int32_t at = start + position_from_top;
+    const bool room_above = start > 0, room_below = end < capacity;
+    if (room_above && (!room_below || position_from_top < size - position_from_top)) {
+        for (std::int32_t i = start - 1; i + 1 < at; ++i) place_in_region(region, i, region[i + 1]);
+        s_.zone_start[z] = start - 1;
+        place_in_region(region, at - 1, card);
+    } else {
+        for (std::int32_t i = end; i > at; --i) place_in_region(region, i, region[i - 1]);
+        place_in_region(region, at, card);
     }
-    s_.zone_cards[static_cast<std::size_t>(offset + at)] = card;
-    s_.card_pos[c] = at;
     s_.card_zone[c] = zone;
     s_.zone_size[z] = size + 1;
     if (in_.tracks_knowledge) learn_from_move(s_, in_, seen);
@@ -85,11 +94,12 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
 
 void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     const auto z = static_cast<std::size_t>(zone);
-    Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
-    s_.rng.shuffle(cards, s_.zone_size[z]);
+    s_.rng.shuffle(s_.zone_cards.data() + s_.zone_top(z), s_.zone_size[z]);
     if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
     changed(StateKind::zones);
-    for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
+    Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
+    const std::int32_t start = s_.zone_start[z];
+    for (std::int32_t i = start; i < start + s_.zone_size[z]; ++i) place_in_region(region, i, region[i]);
     if (in_.tracks_knowledge) forget_shuffled(s_, in_, zone);
 }
 

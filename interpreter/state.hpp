@@ -39,14 +39,20 @@ struct StateData {
 
     std::vector<Value> slots;        // options, decks, state fields, player fields, card fields, space fields
     std::vector<Value> heap;         // lists, records and texts made while running: [length, values...]
-    std::vector<Value> zone_cards;   // every zone's region, first card first
+    // Every zone has a region of zone_capacity places in zone_cards; its cards lie together somewhere in it, from
+    // zone_start on, the top card first. So drawing the top card, or putting one on top, moves no other card.
+    std::vector<Value> zone_cards;
+    std::vector<Value> zone_start;   // per zone instance: where its top card lies in its region
     std::vector<Value> zone_size;    // per zone instance
     std::vector<Value> card_zone;    // per card: its zone instance, or -1
-    std::vector<Value> card_pos;     // per card: its position in that zone, from 0
+    std::vector<Value> card_pos;     // per card: its place in its zone's region (its position is card_pos - start)
     // What the seats know of where the cards are (card_knowledge.hpp), kept only when the game has secrets.
     std::vector<SeatMask> card_known;       // per card: the seats that know its zone (and its place, in a hidden pile)
     std::vector<CardWindow> card_window;    // per card: where seats that saw it put at a random position look for it
     std::vector<std::int32_t> zone_window_top;  // per zone instance: at least the highest window.high of its cards
+
+    // The index in zone_cards of the top card of zone instance `zone`; its cards follow.
+    [[nodiscard]] std::size_t zone_top(std::size_t zone) const;
 
     std::vector<Frame> frames;       // the suspended rules: innermost last
     std::vector<Value> locals;
@@ -108,5 +114,9 @@ struct Instance {
 
     StateData initial;  // the state before `setup` runs
 };
+
+inline std::size_t StateData::zone_top(std::size_t zone) const {
+    return static_cast<std::size_t>(instance->zone_offset[zone] + zone_start[zone]);
+}
 
 }  // namespace rulesrun::runtime
