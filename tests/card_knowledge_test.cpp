@@ -118,7 +118,7 @@ TEST(CardKnowledge, ACardDrawnFromAKnownPlaceOfADeckIsKnown) {
 }
 
 TEST(CardKnowledge, AMoveBetweenTwoUnseenPlacesForgetsTheCardsOfItsSource) {
-    // Player 2's hand keeps 3 of the 11 cards player 1 cannot place: card 12 is there about 3 times in 11.
+    // Player 1 can place none of the 12 cards now: player 2 holds 3 of them, card 12 about one time in 4.
     const int in_hand = twelve_in_hand_and_on_top("hidden_move").first;
     EXPECT_GT(in_hand, 5);
     EXPECT_LT(in_hand, 60);
