@@ -41,7 +41,9 @@ public:
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
     enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits
-    [[gnu::always_inline]] Flow step(const Instr& in);
+    // One instruction of the innermost frame, whose position `pc` the loop keeps in a register: it is written back
+    // to the frame before anything that reads it or changes the frames (calls, decisions, events, the end).
+    [[gnu::always_inline]] Flow step(const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
