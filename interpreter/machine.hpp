@@ -117,7 +117,16 @@ public:
     // through: what a fused comprehension runs over.
     template <typename Visit>
     void each_plain_source_element(std::int32_t source, Visit&& visit);
-    Value element(const Sequence& s, std::int32_t i) const;
+    Value element(const Sequence& s, std::int32_t i) const {
+        switch (s.kind) {
+            case Sequence::Kind::heap: return s_.heap[static_cast<std::size_t>(s.begin + i)];
+            case Sequence::Kind::zone: return s_.zone_cards[static_cast<std::size_t>(s.begin + i)];
+            case Sequence::Kind::numbers: return s.begin + i;
+        }
+        return 0;
+    }
+    // Copies the elements to the heap from index `to` on (room made first: the heap must not move meanwhile).
+    void copy_elements(const Sequence& s, std::int32_t to);
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
     Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
