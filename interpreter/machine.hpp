@@ -41,7 +41,9 @@ public:
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
     enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits
-    [[gnu::always_inline]] Flow step(const Instr& in);
+    // One instruction of the innermost frame, whose position `pc` the loop keeps in a register: it is written back
+    // to the frame before anything that reads it or changes the frames (calls, decisions, events, the end).
+    [[gnu::always_inline]] Flow step(const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
@@ -116,7 +118,16 @@ public:
     // through: what a fused comprehension runs over.
     template <typename Visit>
     void each_plain_source_element(std::int32_t source, Visit&& visit);
-    Value element(const Sequence& s, std::int32_t i) const;
+    Value element(const Sequence& s, std::int32_t i) const {
+        switch (s.kind) {
+            case Sequence::Kind::heap: return s_.heap[static_cast<std::size_t>(s.begin + i)];
+            case Sequence::Kind::zone: return s_.zone_cards[static_cast<std::size_t>(s.begin + i)];
+            case Sequence::Kind::numbers: return s.begin + i;
+        }
+        return 0;
+    }
+    // Copies the elements to the heap from index `to` on (room made first: the heap must not move meanwhile).
+    void copy_elements(const Sequence& s, std::int32_t to);
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
     Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {

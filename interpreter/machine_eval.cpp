@@ -44,13 +44,15 @@ std::int32_t Machine::space_slot(Value space, std::int32_t field, std::int32_t b
     return in_.space_base[s] + field;
 }
 
-Value Machine::element(const Sequence& s, std::int32_t i) const {
+void Machine::copy_elements(const Sequence& s, std::int32_t to) {
+    Value* const out = s_.heap.data() + to;
     switch (s.kind) {
-        case Sequence::Kind::heap: return s_.heap[static_cast<std::size_t>(s.begin + i)];
-        case Sequence::Kind::zone: return s_.zone_cards[static_cast<std::size_t>(s.begin + i)];
-        case Sequence::Kind::numbers: return s.begin + i;
+        case Sequence::Kind::heap: std::copy_n(s_.heap.data() + s.begin, s.length, out); return;
+        case Sequence::Kind::zone: std::copy_n(s_.zone_cards.data() + s.begin, s.length, out); return;
+        case Sequence::Kind::numbers:
+            for (std::int32_t i = 0; i < s.length; ++i) out[i] = s.begin + i;
+            return;
     }
-    return 0;
 }
 
 Sequence Machine::range_sequence(const Expr& e) {
@@ -65,7 +67,7 @@ Sequence Machine::range_sequence(const Expr& e) {
 Value Machine::make_list(const Sequence& s, const SourceLocation& loc) {
     charge(s.length, loc);
     const std::int32_t list = allocate(s.length, loc);
-    for (std::int32_t i = 0; i < s.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(s, i);
+    copy_elements(s, list + 1);
     return list;
 }
 
@@ -230,15 +232,15 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
                 const Value x = eval(right.first3[0]);
                 charge(std::int64_t{a.length} + 1, e.loc);
                 const std::int32_t list = allocate(a.length + 1, e.loc);
-                for (std::int32_t i = 0; i < a.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(a, i);
+                copy_elements(a, list + 1);
                 s_.heap[static_cast<std::size_t>(list + 1 + a.length)] = x;
                 return list;
             }
             const Sequence b = sequence(p_.child(e, 1));
             charge(std::int64_t{a.length} + b.length, e.loc);
             const std::int32_t list = allocate(a.length + b.length, e.loc);
-            for (std::int32_t i = 0; i < a.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(a, i);
-            for (std::int32_t i = 0; i < b.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + a.length + i)] = element(b, i);
+            copy_elements(a, list + 1);
+            copy_elements(b, list + 1 + a.length);
             return list;
         }
         case ExprOp::concat_texts: {

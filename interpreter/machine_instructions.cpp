@@ -19,17 +19,19 @@ std::int64_t combine(Value old_value, Value value, std::int32_t operation) {
 }  // namespace
 
 // One instruction. Most go on in the same frame; calls, returns, events and the end change the frames.
-inline Machine::Flow Machine::step(const Instr& in) {
-    auto next = [this] { ++s_.frames.back().pc; };
+inline Machine::Flow Machine::step(const Instr& in, std::int32_t& pc) {
+    auto next = [&pc] { ++pc; };
+    // Before anything that reads the frame's position or changes the frames.
+    auto sync = [this, &pc] { s_.frames.back().pc = pc; };
     auto local = [this](std::int32_t slot) -> Value& { return s_.locals[static_cast<std::size_t>(base_ + slot)]; };
     switch (in.code) {
         case Code::jump:  // every loop goes back through a jump, for_next or repeat_next: they count the steps
             charge(1, in.loc);
-            s_.frames.back().pc = in.a;
+            pc = in.a;
             return Flow::next;
         case Code::jump_unless: {
             const Value v = eval(in.e1);
-            if (v) next(); else s_.frames.back().pc = in.a;
+            pc = v ? pc + 1 : in.a;
             return Flow::next;
         }
         case Code::set_local: {
@@ -62,7 +64,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             next();
             return Flow::next;
         }
-        case Code::call: call_procedure(in); return Flow::switched;
+        case Code::call: sync(); call_procedure(in); return Flow::switched;
         case Code::ret_value: returned_ = eval(in.e1); [[fallthrough]];
         case Code::ret: {
             s_.locals.resize(static_cast<std::size_t>(s_.frames.back().base));
@@ -81,7 +83,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             const Value list = local(in.a);
             const Value position = local(in.b);
             if (position >= s_.heap[static_cast<std::size_t>(list)]) {
-                s_.frames.back().pc = in.d;
+                pc = in.d;
             } else {
                 local(in.c) = s_.heap[static_cast<std::size_t>(list + 1 + position)];
                 local(in.b) = position + 1;
@@ -102,7 +104,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             const auto zone = static_cast<std::size_t>(local(in.a));
             const Value position = local(in.b);
             if (position >= s_.zone_size[zone]) {
-                s_.frames.back().pc = in.d;
+                pc = in.d;
             } else {
                 local(in.c) = s_.zone_cards[s_.zone_top(zone) + static_cast<std::size_t>(position)];
                 local(in.b) = position + 1;
@@ -114,14 +116,19 @@ inline Machine::Flow Machine::step(const Instr& in) {
         case Code::repeat_next:
             charge(1, in.loc);
             if (local(in.a) <= 0) {
-                s_.frames.back().pc = in.d;
+                pc = in.d;
             } else {
                 --local(in.a);
                 next();
             }
             return Flow::next;
-        case Code::choose: return choose(in) ? Flow::next : Flow::wait;
-        case Code::menu: return offer_menu(in) ? Flow::next : Flow::wait;
+        case Code::choose: {
+            sync();
+            const bool goes_on = choose(in);
+            pc = s_.frames.back().pc;
+            return goes_on ? Flow::next : Flow::wait;
+        }
+        case Code::menu: sync(); return offer_menu(in) ? Flow::next : Flow::wait;
         case Code::simultaneous_begin: {
             const Sequence seq = sequence(in.e1);
             local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq, in.loc);
@@ -131,11 +138,17 @@ inline Machine::Flow Machine::step(const Instr& in) {
             next();
             return Flow::next;
         }
-        case Code::simultaneous_next: return simultaneous_next(in) ? Flow::next : Flow::wait;
+        case Code::simultaneous_next: {
+            sync();
+            const bool goes_on = simultaneous_next(in);
+            pc = s_.frames.back().pc;
+            return goes_on ? Flow::next : Flow::wait;
+        }
         case Code::move:
             move_statement(in);
             next();
             if (s_.triggered.empty()) return Flow::next;
+            sync();
             start_events();
             return Flow::switched;
         case Code::shuffle: {
@@ -170,6 +183,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
         case Code::begin_play:
             s_.play_started = true;
             next();
+            sync();
             check_endings();
             return Flow::switched;
     }
@@ -192,10 +206,12 @@ void Machine::run_until(std::size_t depth) {
     while (s_.frames.size() > depth) {
         base_ = s_.frames.back().base;
         callable_ = s_.frames.back().callable;
+        std::int32_t pc = s_.frames.back().pc;
         for (;;) {
-            const Instr& in = code[s_.frames.back().pc];
-            const Flow flow = step(in);
+            const Instr& in = code[pc];
+            const Flow flow = step(in, pc);
             if (in.check_end) {
+                if (flow == Flow::next) s_.frames.back().pc = pc;
                 check_endings();
                 if (s_.finished) return;
             }
