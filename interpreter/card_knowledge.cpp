@@ -39,8 +39,9 @@ void settle(StateData& s, Value card) {
 
 // A card left `zone` from `place` (from the bottom, counted before it left). The cards put at random positions
 // above it move down one place; those whose window held `place` lose that place, and the seats in `unsure` (who
-// could not tell which card left) lose them: the card that left may have been theirs.
-void windows_after_removal(StateData& s, std::int32_t zone, std::int32_t place, SeatMask unsure) {
+// could not see which card left) lose them unless the move's events tell them apart: the card that left may have
+// been theirs.
+void windows_after_removal(StateData& s, std::int32_t zone, std::int32_t place, SeatMask unsure, MoveEvents& events) {
     std::int32_t top = 0;
     each_card_in(s, zone, [&](Value card, Value) {
         CardWindow& w = s.card_window[static_cast<std::size_t>(card)];
@@ -49,7 +50,7 @@ void windows_after_removal(StateData& s, std::int32_t zone, std::int32_t place, 
             --w.low;
             --w.high;
         } else if (place <= w.high) {
-            w.seats &= ~unsure;
+            if ((w.seats & unsure) != 0 && !events.tell_apart(card)) w.seats &= ~unsure;
             --w.high;
         }
         settle(s, card);
@@ -124,7 +125,7 @@ void arrive_in_pile(StateData& s, const Instance& in, const CardMove& m) {
 
 }  // namespace
 
-void learn_from_move(StateData& s, const Instance& in, const CardMove& m) {
+void learn_from_move(StateData& s, const Instance& in, const CardMove& m, MoveEvents& events) {
     const auto c = static_cast<std::size_t>(m.card);
     SeatMask& known = s.card_known[c];
     s.card_window[c] = {};  // who sees where it goes learns it below; for the others it is gone
@@ -135,7 +136,7 @@ void learn_from_move(StateData& s, const Instance& in, const CardMove& m) {
         const SeatMask blind = in.all_seats & ~in.zone_seers[from] & ~in.zone_seers[static_cast<std::size_t>(m.to)];
         if (in.zone_is_pile[from]) {
             const std::int32_t place = m.from_size - m.from_position;
-            if (place <= s.zone_window_top[from]) windows_after_removal(s, m.from, place, blind & ~known);
+            if (place <= s.zone_window_top[from]) windows_after_removal(s, m.from, place, blind & ~known, events);
         } else if (blind != 0) {
             known &= ~blind;
             forget_zone(s, m.from, blind);

@@ -36,10 +36,21 @@ struct CardMove {
     std::int32_t random_high = 0;
 };
 
+// Whether what followed a move tells `card` apart from the card that moved: everyone sees whether the move's events
+// fire (Diam's closure card, drawn, is set aside at once). Asked only about a card put at a random position that the
+// card taken from a pile, face down, may have been.
+class MoveEvents {
+public:
+    virtual bool tell_apart(std::int32_t card) = 0;
+
+protected:
+    ~MoveEvents() = default;
+};
+
 // Called after each move when the game has secrets (Instance::tracks_knowledge): a few integer operations, more
 // only when the move touches a zone holding cards put at random positions, or leaves a zone whose order nobody
 // follows for a place the seat cannot see.
-void learn_from_move(StateData& s, const Instance& in, const CardMove& move);
+void learn_from_move(StateData& s, const Instance& in, const CardMove& move, MoveEvents& events);
 // After a shuffle: the seats that cannot see the zone no longer know where its cards are.
 void forget_shuffled(StateData& s, const Instance& in, std::int32_t zone);
 // The highest window of each zone, computed again (after determinize rewrote the windows).

@@ -49,6 +49,7 @@ public:
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
                        std::int32_t random_low = 0, std::int32_t random_high = 0);
     void note_events(Value card, std::int32_t from, std::int32_t to);
+    bool events_tell_apart(Value card, Value moved, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
     // ---- subset choices (machine_subsets.cpp): groups of interchangeable elements

@@ -316,6 +316,28 @@ void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
     }
 }
 
+// Whether the events of a move from `from` to `to` would go otherwise for `card` than for `moved`, the card that
+// moved: a seat sees whether an event fires, so it can tell the two apart (card_knowledge.hpp). A condition that
+// fails for `card` tells nothing.
+bool Machine::events_tell_apart(Value card, Value moved, std::int32_t from, std::int32_t to) {
+    if (from == to) return false;
+    for (const EventDecl& event : p_.events) {
+        const std::int32_t zone = event.leaves ? from : to;
+        if (zone < 0 || in_.zone_decl[static_cast<std::size_t>(zone)] != event.zone || event.where < 0) continue;
+        const std::size_t locals = s_.locals.size();
+        const std::int32_t saved_base = base_, saved_callable = callable_;
+        try {
+            if ((call_value(event.callable, event.where, card) != 0) != (call_value(event.callable, event.where, moved) != 0))
+                return true;
+        } catch (const RuleError&) {
+            s_.locals.resize(locals);
+            base_ = saved_base;
+            callable_ = saved_callable;
+        }
+    }
+    return false;
+}
+
 // A decision for the player `chooser` names, added to the pending ones; its options follow in pending_options. Made
 // in place: a Pending built on the stack and copied in would be read back before its fields are all stored.
 Pending& Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {

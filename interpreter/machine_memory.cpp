@@ -31,6 +31,23 @@ Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const
 
 // ---- zones -------------------------------------------------------------------------------------------------------
 
+namespace {
+
+// The events of one move, for the seats' knowledge (card_knowledge.hpp).
+class EventsOfMove final : public MoveEvents {
+public:
+    EventsOfMove(Machine& machine, Value moved, std::int32_t from, std::int32_t to)
+        : machine_(machine), moved_(moved), from_(from), to_(to) {}
+    bool tell_apart(std::int32_t card) override { return machine_.events_tell_apart(card, moved_, from_, to_); }
+
+private:
+    Machine& machine_;
+    Value moved_;
+    std::int32_t from_, to_;
+};
+
+}  // namespace
+
 // A card leaves its zone: the cards on its shorter side close the gap.
 void Machine::remove_from_zone(Value card) {
     const auto c = static_cast<std::size_t>(card);
@@ -89,7 +106,10 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     }
     s_.card_zone[c] = zone;
     s_.zone_size[z] = size + 1;
-    if (in_.tracks_knowledge) learn_from_move(s_, in_, seen);
+    if (in_.tracks_knowledge) {
+        EventsOfMove events(*this, card, from, zone);
+        learn_from_move(s_, in_, seen, events);
+    }
 }
 
 void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {

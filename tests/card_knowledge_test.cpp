@@ -180,10 +180,27 @@ TEST(CardKnowledge, DiamondsTakenFromTheMarketStayInTheHandThatTookThem) {
     EXPECT_EQ(checked, 5);
 }
 
-// Diam's with `players` players, played at random for a few turns while the deck is still deeper than the closure
-// card's window: over many determinizations for player 1 the closure card is never in a hand, and is drawn from
-// each of the last `span` places of the deck about equally often.
-std::map<int, int> closure_places(int players, int span, int determinizations) {
+int deck_size(const Game& g) {
+    for (const std::string& fact : g.view(-1)) {
+        if (fact.rfind("deck = ", 0) == 0) return std::stoi(fact.substr(7));
+    }
+    ADD_FAILURE() << "no deck in the view";
+    return 0;
+}
+
+// The chi-square exceeded by chance once in a thousand, by degrees of freedom (1 to 16).
+double chi_square_limit(int degrees) {
+    static const double limits[] = {10.83, 13.82, 16.27, 18.47, 20.52, 22.46, 24.32, 26.12,
+                                    27.88, 29.59, 31.26, 32.91, 34.53, 36.12, 37.70, 39.25};
+    return limits[std::clamp(degrees, 1, 16) - 1];
+}
+
+// Diam's with `players` players, played at random until the deck holds no more than `deck` cards (the closure card
+// still in it). Over `determinizations` determinizations for player 1 the closure card is never in a hand, and is
+// drawn from each of the last `window` places of the deck (or from each, when the deck is shorter) about equally
+// often: a chi-square test.
+void expect_closure_even_in_window(int players, int deck, int window, int determinizations) {
+    SCOPED_TRACE(std::to_string(players) + " players");
     static const auto diams = diams_game("/tests/games/diams_closure_drawn.rules");
     const auto& stats = diams->stats();
     const auto stat = static_cast<int>(std::find_if(stats.begin(), stats.end(), [](const StatInfo& s) {
@@ -191,10 +208,12 @@ std::map<int, int> closure_places(int players, int span, int determinizations) {
                                        }) - stats.begin());
     Game g = start_game(diams, players, 3);
     Rng rng(3);
-    for (int actions = 0; actions < 8; ++actions) {
+    while (deck_size(g) > deck) {
         const int seat = g.to_act().front();
         g.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(g.action_count(seat)))));
     }
+    ASSERT_TRUE(cards_in(g.view(-1), "set_aside").empty()) << "the closure card was drawn before the deck held " << deck;
+    const int span = std::min(window, deck_size(g));
     std::map<int, int> places;
     for (int d = 0; d < determinizations; ++d) {
         Game guess = g.determinized(0, static_cast<std::uint64_t>(d));
@@ -206,26 +225,28 @@ std::map<int, int> closure_places(int players, int span, int determinizations) {
             const int seat = guess.to_act().front();
             guess.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(guess.action_count(seat)))));
         }
-        if (guess.samples().size() == recorded) {
-            ADD_FAILURE() << "the closure card was never drawn";
-            return places;
-        }
+        ASSERT_GT(guess.samples().size(), recorded) << "the closure card was never drawn";
         EXPECT_EQ(guess.samples()[recorded].stat, stat);
         ++places[guess.samples()[recorded].value];
     }
     EXPECT_EQ(places.begin()->first, 1);
     EXPECT_EQ(places.rbegin()->first, span);
-    return places;
+    EXPECT_LT(chi_square_uniform(places, span, determinizations), chi_square_limit(span - 1));
 }
 
 TEST(CardKnowledge, TheClosureCardStaysEvenlyAmongTheLast15CardsOfTheDeck) {
-    const auto places = closure_places(2, 15, 1500);
-    EXPECT_LT(chi_square_uniform(places, 15, 1500), 36.1);  // 14 degrees of freedom: exceeded once in a thousand
+    expect_closure_even_in_window(2, 30, 15, 1500);
 }
 
 TEST(CardKnowledge, TheClosureCardStaysEvenlyAmongTheLast5CardsOfTheDeck) {
-    const auto places = closure_places(4, 5, 1000);
-    EXPECT_LT(chi_square_uniform(places, 5, 1000), 18.5);  // 4 degrees of freedom: exceeded once in a thousand
+    expect_closure_even_in_window(4, 30, 5, 1000);
+}
+
+// Once the deck is no deeper than the window, the opponents draw into their hands from within it: the closure card
+// was not among those cards, since it would have been set aside in view of all (the move's event).
+TEST(CardKnowledge, TheClosureCardIsNotInAHandOnceTheDeckIsShorterThanItsWindow) {
+    expect_closure_even_in_window(2, 9, 15, 900);
+    expect_closure_even_in_window(3, 9, 15, 900);
 }
 
 }  // namespace
