@@ -185,7 +185,7 @@ stat final_total "the total" = total
 
 // A copied function whose body is a comprehension, used as what another comprehension runs over, is not built as a
 // list (machine.hpp, each_source_element): the values stay the same when the outer body copies the same function
-// again, and an error inside still names the function.
+// again, and an error inside still names the function. A comprehension joined to a list is made once.
 TEST(Runtime, ACopiedComprehensionReadInPlaceKeepsItsValuesAndItsName) {
     const std::string rules = R"(game "Fused" {
   players 1
@@ -197,6 +197,7 @@ function multiples(xs: list of int, k: int): list of int = [x * k for x in xs wh
 function ratios(xs: list of int, k: int): list of int = [k / x for x in xs]
 play {
   total = sum([y + sum(multiples([y, 1], 100)) for y in multiples([1, 0, 2, 3], 10)])
+  total += sum([5] + [x * 2 for x in [1, 2, 3] where x != 2])
   DIVIDE
 }
 score(p) = total
@@ -205,8 +206,8 @@ score(p) = total
     ASSERT_TRUE(game);
     Game g = start(game);
     ASSERT_TRUE(g.finished());
-    // y = 10, 20, 30: y + 100 * y + 100 each.
-    EXPECT_EQ(g.results().scores[0], 101 * 60 + 300);
+    // y = 10, 20, 30: y + 100 * y + 100 each; then a list joined to a comprehension: 5 + 2 + 6.
+    EXPECT_EQ(g.results().scores[0], 101 * 60 + 300 + 13);
 
     auto failing = load_text("fused", std::regex_replace(rules, std::regex("DIVIDE"), "total = sum([r for r in ratios([1, 0], 6)])"));
     ASSERT_TRUE(failing);
