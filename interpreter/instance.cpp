@@ -98,6 +98,8 @@ private:
         in_->board_columns.push_back(columns);
         for (Value i = 0; i < rows * columns; ++i) {
             in_->space_board.push_back(static_cast<std::int32_t>(b));
+            in_->space_row.push_back(i / columns);
+            in_->space_column.push_back(i % columns);
             in_->space_base.push_back(static_cast<std::int32_t>(s_.slots.size()));
             for (const FieldInfo& f : board.fields) {
                 s_.slots.push_back(initial_value(m, f));

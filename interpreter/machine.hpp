@@ -71,7 +71,7 @@ public:
     // An expression's value. Leaves (a local or a constant: half of all evaluations) are read here, inline, without
     // a call; the rest goes to the handler the expression carries (machine_eval_handlers.cpp).
     Value eval(std::int32_t index) {
-        const Expr& c = p_.exprs[static_cast<std::size_t>(index)];
+        const Expr& c = exprs_[index];
         if (c.op == ExprOp::local) return s_.locals[static_cast<std::size_t>(base_ + c.a)];
         if (c.op == ExprOp::constant) return c.a;
         return c.handler(*this, c);
@@ -208,6 +208,7 @@ public:
     const Program& p_;
     StateData& s_;
     const Instance& in_;
+    const Expr* const exprs_ = p_.exprs.data();  // the program does not change: one load less per evaluation
     std::int32_t base_ = 0;            // locals of the frame being evaluated
     std::int32_t callable_ = 0;        // the callable being run (for error messages)
     Value returned_ = 0;               // a function's value, set by ret_value

@@ -236,6 +236,21 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
                 s_.heap[static_cast<std::size_t>(list + 1 + a.length)] = x;
                 return list;
             }
+            if (right.op == ExprOp::comprehension && (right.b & 2) == 0) {  // `list + [y for ...]`: made once, not twice
+                const std::size_t mark = s_.scratch.size();
+                each_value(p_.child(e, 1), e.loc, [&](Value v) {
+                    s_.scratch.push_back(v);
+                    return true;
+                });
+                const auto added = static_cast<std::int32_t>(s_.scratch.size() - mark);
+                charge(std::int64_t{a.length} + added, e.loc);
+                const std::int32_t list = allocate(a.length + added, e.loc);
+                copy_elements(a, list + 1);
+                std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(),
+                          s_.heap.begin() + list + 1 + a.length);
+                s_.scratch.resize(mark);
+                return list;
+            }
             const Sequence b = sequence(p_.child(e, 1));
             charge(std::int64_t{a.length} + b.length, e.loc);
             const std::int32_t list = allocate(a.length + b.length, e.loc);

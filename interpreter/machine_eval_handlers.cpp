@@ -34,6 +34,25 @@ struct EvalHandlers {
         if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) return rest(m, e);
         return m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>(space)] + e.a)];
     }
+    // The same, when the object is a local (`s.owner`, `c.value`): read straight from the frame.
+    static Value local_of(Machine& m, const Expr& e) {
+        return m.s_.locals[static_cast<std::size_t>(m.base_ + e.local_operand)];
+    }
+    static Value player_field_of_local(Machine& m, const Expr& e) {
+        const Value player = local_of(m, e);
+        if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(m.in_.players)) return rest(m, e);
+        return m.s_.slots[static_cast<std::size_t>(m.in_.player_base + player * m.in_.player_stride + e.a)];
+    }
+    static Value card_field_of_local(Machine& m, const Expr& e) {
+        const Value card = local_of(m, e);
+        if (static_cast<std::size_t>(card) >= m.in_.card_base.size()) return rest(m, e);
+        return m.s_.slots[static_cast<std::size_t>(m.in_.card_base[static_cast<std::size_t>(card)] + e.a)];
+    }
+    static Value space_field_of_local(Machine& m, const Expr& e) {
+        const Value space = local_of(m, e);
+        if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) return rest(m, e);
+        return m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>(space)] + e.a)];
+    }
     static Value record_field(Machine& m, const Expr& e) {
         const Value record = m.eval(e.first3[0]);
         if (record == none_value) return rest(m, e);
@@ -88,9 +107,10 @@ struct EvalHandlers {
             case ExprOp::local: return local;
             case ExprOp::slot: return slot;
             case ExprOp::zone: return zone;
-            case ExprOp::player_field: return player_field;
-            case ExprOp::card_field: return e.b >= 0 ? card_field : rest;  // b < 0: a field found by name
-            case ExprOp::space_field: return e.b >= 0 ? space_field : rest;
+            case ExprOp::player_field: return e.local_operand >= 0 ? player_field_of_local : player_field;
+            case ExprOp::card_field:  // b < 0: a field found by name
+                return e.b < 0 ? rest : e.local_operand >= 0 ? card_field_of_local : card_field;
+            case ExprOp::space_field: return e.b < 0 ? rest : e.local_operand >= 0 ? space_field_of_local : space_field;
             case ExprOp::record_field: return record_field;
             case ExprOp::logical_and: return logical_and;
             case ExprOp::logical_or: return logical_or;
@@ -117,7 +137,11 @@ struct EvalHandlers {
 };
 
 void assign_eval_handlers(Program& program) {
-    for (Expr& e : program.exprs) e.handler = EvalHandlers::choose(e);
+    for (Expr& e : program.exprs) {
+        const bool field = e.op == ExprOp::player_field || e.op == ExprOp::card_field || e.op == ExprOp::space_field;
+        if (field && program.expr(e.first3[0]).op == ExprOp::local) e.local_operand = program.expr(e.first3[0]).a;
+        e.handler = EvalHandlers::choose(e);
+    }
 }
 
 }  // namespace rulesrun::runtime

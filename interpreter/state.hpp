@@ -103,6 +103,7 @@ struct Instance {
     std::vector<std::int32_t> zone_decl, zone_owner, zone_offset, zone_capacity;  // per zone instance
     std::vector<std::int32_t> board_first, board_rows, board_columns;              // per board
     std::vector<std::int32_t> space_board, space_base;      // per space; the last slot of a space is "alive"
+    std::vector<std::int32_t> space_row, space_column;      // per space, from 0 (a ring's spaces: row = position)
     std::vector<std::int32_t> die_faces;
     std::vector<std::int32_t> slot_types;                   // per slot: type index when it may hold a heap value
     // For card knowledge (card_knowledge.hpp): per zone instance, the seats that see its cards, and whether it is a
