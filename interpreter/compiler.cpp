@@ -43,6 +43,7 @@ std::shared_ptr<Program> Compiler::run() {
         diagnostics_.push_back({Severity::error, {}, "the game has no 'play' block"});
     }
     if (diagnostics_.size() > errors_before) return nullptr;
+    assign_eval_handlers(*program_);
     return program_;
 }
 

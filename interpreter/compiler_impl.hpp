@@ -102,6 +102,7 @@ public:
     void assign_statement(const Node& s);
     void if_statement(const Node& s);
     void for_statement(const Node& s);
+    bool leaves_zones_alone(std::int32_t first, std::int32_t end) const;
     void begin_loop();
     void end_loop();
     void loop_statement(const Node& s);

@@ -234,6 +234,33 @@ void Compiler::for_statement(const Node& s) {
     at(next).d = here();
     end_loop();
     pop_scope();
+    if (program_->expr(sequence).kind == ValueKind::zone && leaves_zones_alone(next, here())) {
+        // Nothing in the body can change the zone: it is read in place instead of copied first.
+        at(next - 1).code = Code::for_zone_begin;
+        at(next).code = Code::for_zone_next;
+        program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(snapshot)] = -1;
+    }
+}
+
+// Whether the instructions from `first` to before `end` can neither move cards nor let anything else run before they
+// are done: no move or shuffle, no procedure call (events and procedures move cards), no decision (a search bot may
+// deal the hidden cards again while one waits).
+bool Compiler::leaves_zones_alone(std::int32_t first, std::int32_t end) const {
+    for (std::int32_t i = first; i < end; ++i) {
+        switch (program_->code[static_cast<std::size_t>(i)].code) {
+            case Code::move:
+            case Code::shuffle:
+            case Code::call:
+            case Code::choose:
+            case Code::menu:
+            case Code::simultaneous_begin:
+            case Code::simultaneous_next:
+            case Code::end_game:
+            case Code::begin_play: return false;
+            default: break;
+        }
+    }
+    return true;
 }
 
 void Compiler::loop_statement(const Node& s) {

@@ -1,6 +1,7 @@
-// Determinization (Game::determinize): one possible truth behind what a seat sees, for information-set search.
+// Determinization (Game::determinize): one possible truth behind what a seat has seen, for information-set search.
 #include <algorithm>
 
+#include "card_knowledge.hpp"
 #include "game.hpp"
 #include "seeds.hpp"
 #include "state.hpp"
@@ -15,35 +16,104 @@ bool unseen_by(const Program& p, const Instance& in, std::size_t zone, int seat)
     return d.visibility == Visibility::hidden || (d.visibility == Visibility::private_ && in.zone_owner[zone] != seat);
 }
 
-// The zone instances `seat` cannot see whose declared card type is `card_type` (-1: any card), in instance order.
-void unseen_zones_of_type(const Program& p, const Instance& in, int seat, int card_type, std::vector<std::size_t>& out) {
-    out.clear();
-    for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
-        if (unseen_by(p, in, z, seat) && p.zones[static_cast<std::size_t>(in.zone_decl[z])].card_type == card_type)
-            out.push_back(z);
+struct Place {
+    std::int32_t zone = 0;
+    std::int32_t position = 0;
+};
+
+// The cards a seat does not know, in the zones of one declared card type it cannot see, and the places they are in.
+// Kept from call to call: search bots determinize once per iteration, and should not allocate each time.
+struct Unknown {
+    std::vector<Place> places;     // zone by zone, top first
+    std::vector<Value> cards;      // sorted by card: the deal depends only on which cards are unknown
+    std::vector<Value> windowed;   // those the seat saw put at a random position (a CardWindow), sorted
+    std::vector<std::uint8_t> taken;
+    std::vector<Value> known;      // scratch
+};
+
+Value& card_at(StateData& s, const Place& place) {
+    return s.zone_cards[s.zone_top(static_cast<std::size_t>(place.zone)) + static_cast<std::size_t>(place.position)];
+}
+
+void put(StateData& s, const Place& place, Value card) {
+    card_at(s, place) = card;
+    s.card_zone[static_cast<std::size_t>(card)] = place.zone;
+    s.card_pos[static_cast<std::size_t>(card)] = s.zone_start[static_cast<std::size_t>(place.zone)] + place.position;
+}
+
+// The unknown places of one zone. Outside hidden piles nobody follows the order (the seat knows which cards are
+// there, not where): the known cards go first, in card order, so that the places left do not depend on it.
+void gather(StateData& s, std::int32_t zone, SeatMask seat, Unknown& u) {
+    const Instance& in = *s.instance;
+    const auto z = static_cast<std::size_t>(zone);
+    const bool pile = in.zone_is_pile[z] != 0;
+    u.known.clear();
+    for (std::int32_t i = 0; i < s.zone_size[z]; ++i) {
+        const Value card = card_at(s, {zone, i});
+        const auto c = static_cast<std::size_t>(card);
+        if ((s.card_known[c] & seat) != 0) {
+            u.known.push_back(card);
+            continue;
+        }
+        if (pile) u.places.push_back({zone, i});
+        ((s.card_window[c].seats & seat) != 0 ? u.windowed : u.cards).push_back(card);
+    }
+    if (pile) return;
+    std::sort(u.known.begin(), u.known.end());
+    for (std::size_t i = 0; i < u.known.size(); ++i) put(s, {zone, static_cast<std::int32_t>(i)}, u.known[i]);
+    for (auto i = static_cast<std::int32_t>(u.known.size()); i < s.zone_size[z]; ++i) u.places.push_back({zone, i});
+}
+
+// A card the seat saw put at a random position goes to one of the free unknown places of its window, evenly;
+// false when none is free (other windowed cards took them): it is then dealt with the others.
+bool place_in_window(StateData& s, Value card, Unknown& u, Rng& rng) {
+    const CardWindow& w = s.card_window[static_cast<std::size_t>(card)];
+    const std::int32_t zone = s.card_zone[static_cast<std::size_t>(card)];
+    auto fits = [&](std::size_t i) {
+        const std::int32_t from_bottom = s.zone_size[static_cast<std::size_t>(zone)] - u.places[i].position;
+        return u.taken[i] == 0 && u.places[i].zone == zone && from_bottom >= w.low && from_bottom <= w.high;
+    };
+    std::uint32_t count = 0;
+    for (std::size_t i = 0; i < u.places.size(); ++i) count += fits(i) ? 1 : 0;
+    if (count == 0) return false;
+    std::uint32_t pick = rng.below(count);
+    for (std::size_t i = 0; i < u.places.size(); ++i) {
+        if (!fits(i) || pick-- != 0) continue;
+        u.taken[i] = 1;
+        put(s, u.places[i], card);
+        return true;
+    }
+    return false;
+}
+
+// Deals the unknown cards again: the windowed ones into their windows first, then the others at random into the
+// places left.
+void redeal(StateData& s, Unknown& u, Rng& rng) {
+    std::sort(u.windowed.begin(), u.windowed.end());
+    u.taken.assign(u.places.size(), 0);
+    for (const Value card : u.windowed) {
+        if (!place_in_window(s, card, u, rng)) u.cards.push_back(card);
+    }
+    std::sort(u.cards.begin(), u.cards.end());
+    rng.shuffle(u.cards.data(), static_cast<int>(u.cards.size()));
+    std::size_t next = 0;
+    for (std::size_t i = 0; i < u.places.size(); ++i) {
+        if (u.taken[i] == 0) put(s, u.places[i], u.cards[next++]);
     }
 }
 
-// Deals the cards of `zones` again at random: gathered and sorted first, so that the deal depends only on which
-// cards are there, never on where they were.
-void redeal(StateData& s, const std::vector<std::size_t>& zones, Rng& rng, std::vector<Value>& cards) {
+// In the guessed world the other seats know only what they see; `seat` keeps what it knew.
+void reset_knowledge(StateData& s, SeatMask seat) {
     const Instance& in = *s.instance;
-    cards.clear();
-    for (const std::size_t z : zones) {
-        const auto first = s.zone_cards.begin() + in.zone_offset[z];
-        cards.insert(cards.end(), first, first + s.zone_size[z]);
+    for (std::size_t c = 0; c < s.card_known.size(); ++c) {
+        const Value zone = s.card_zone[c];
+        const SeatMask seers = zone < 0 ? in.all_seats : in.zone_seers[static_cast<std::size_t>(zone)];
+        s.card_known[c] = seers | (s.card_known[c] & seat);
+        CardWindow& w = s.card_window[c];
+        w.seats &= seat;
+        if (w.seats == 0) w = {};
     }
-    std::sort(cards.begin(), cards.end());
-    rng.shuffle(cards.data(), static_cast<int>(cards.size()));
-    std::size_t next = 0;
-    for (const std::size_t z : zones) {
-        for (Value i = 0; i < s.zone_size[z]; ++i) {
-            const Value card = cards[next++];
-            s.zone_cards[static_cast<std::size_t>(in.zone_offset[z] + i)] = card;
-            s.card_zone[static_cast<std::size_t>(card)] = static_cast<Value>(z);
-            s.card_pos[static_cast<std::size_t>(card)] = i;
-        }
-    }
+    recount_windows(s);
 }
 
 }  // namespace
@@ -53,11 +123,10 @@ void Game::determinize(int seat, std::uint64_t seed) {
     const Instance& in = *s.instance;
     const Program& p = definition_->program();
     Rng rng(derive_seed(seed, static_cast<std::uint64_t>(static_cast<std::int64_t>(seat) + 1)));
+    const SeatMask me = seat_bit(seat);
 
     // Zones of one declared card type can only trade cards with each other; the seat knows no more than that.
-    // Kept from call to call: search bots determinize once per iteration, and should not allocate each time.
-    thread_local std::vector<std::size_t> zones;
-    thread_local std::vector<Value> cards;
+    thread_local Unknown unknown;
     thread_local std::vector<int> types_done;
     types_done.clear();
     for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
@@ -65,9 +134,16 @@ void Game::determinize(int seat, std::uint64_t seed) {
         if (!unseen_by(p, in, z, seat) || std::find(types_done.begin(), types_done.end(), type) != types_done.end())
             continue;
         types_done.push_back(type);
-        unseen_zones_of_type(p, in, seat, type, zones);
-        redeal(s, zones, rng, cards);
+        unknown.places.clear();
+        unknown.cards.clear();
+        unknown.windowed.clear();
+        for (std::size_t other = z; other < in.zone_decl.size(); ++other) {
+            if (unseen_by(p, in, other, seat) && p.zones[static_cast<std::size_t>(in.zone_decl[other])].card_type == type)
+                gather(s, static_cast<std::int32_t>(other), me, unknown);
+        }
+        redeal(s, unknown, rng);
     }
+    if (in.tracks_knowledge) reset_knowledge(s, me);
 
     for (Pending& d : s.pending) {
         if (d.seat != seat) d.answer = -1;

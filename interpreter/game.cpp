@@ -188,7 +188,7 @@ std::int64_t Game::steps() const { return state_->steps; }
 
 std::size_t Game::state_values() const {
     const StateData& s = *state_;
-    return s.slots.size() + s.heap.size() + s.zone_cards.size() + s.zone_size.size() + s.card_zone.size() +
+    return s.slots.size() + s.heap.size() + s.zone_cards.size() + s.zone_start.size() + s.zone_size.size() + s.card_zone.size() +
            s.card_pos.size() + s.locals.size() + 3 * s.frames.size() + s.pending_options.size();
 }
 
@@ -254,7 +254,8 @@ bool operator==(const Game& a, const Game& b) {
     auto same_samples = [](const StatSample& s, const StatSample& t) { return s.stat == t.stat && s.seat == t.seat && s.value == t.value; };
     auto same_history = [](const ActionRecord& r, const ActionRecord& t) { return r.seat == t.seat && r.action == t.action; };
     return a.definition_ == b.definition_ && x.slots == y.slots && x.heap == y.heap && x.zone_cards == y.zone_cards &&
-           x.zone_size == y.zone_size && x.card_zone == y.card_zone && x.card_pos == y.card_pos &&
+           x.zone_start == y.zone_start && x.zone_size == y.zone_size && x.card_zone == y.card_zone && x.card_pos == y.card_pos &&
+           x.card_known == y.card_known && x.card_window == y.card_window &&
            std::equal(x.frames.begin(), x.frames.end(), y.frames.begin(), y.frames.end(), same_frames) &&
            x.locals == y.locals && std::equal(x.pending.begin(), x.pending.end(), y.pending.begin(), y.pending.end(), same_pending) &&
            x.pending_options == y.pending_options && x.rng == y.rng && x.forced == y.forced &&

@@ -198,9 +198,11 @@ public:
     void preferences(int strategy, int seat, std::vector<std::int32_t>& scores) const;
 
     // Information sets, for search bots (docs/engine.md, "Determinization"): replaces everything `seat` cannot know
-    // by a random guess consistent with what it sees. The cards in places the seat cannot see (hidden zones, the
-    // other seats' private zones) are gathered in card order and dealt back at random among those places, each zone
-    // keeping its size and its declared card type; the other seats' secret answers to a pending simultaneous decision
+    // by a random guess consistent with what it has seen. The cards in places the seat cannot see (hidden zones, the
+    // other seats' private zones) whose place it does not know (it did not see them go there, or forgot) are gathered
+    // in card order and dealt back at random among their places, each zone keeping its size and its declared card
+    // type, a card put at a random position of a deck staying among the positions it could have gone to; the cards
+    // it knows stay where they are; the other seats' secret answers to a pending simultaneous decision
     // are withdrawn (they must answer again); the history is emptied (it is no longer a replay of this state); and
     // the generator is reseeded. Two games that differ only in what `seat` cannot see become equal for the same
     // seed. The other seats' `private` player fields are kept as they are (nothing says how to guess them).

@@ -50,7 +50,7 @@ struct ViewBuilder {
     std::string cards_of(std::size_t zone) {
         std::string out;
         for (Value i = 0; i < s.zone_size[zone]; ++i) {
-            const Value card = s.zone_cards[static_cast<std::size_t>(in.zone_offset[zone] + i)];
+            const Value card = s.zone_cards[s.zone_top(zone) + static_cast<std::size_t>(i)];
             const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
             if (!out.empty()) out += ", ";
             out += t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1);

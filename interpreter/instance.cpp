@@ -98,6 +98,8 @@ private:
         in_->board_columns.push_back(columns);
         for (Value i = 0; i < rows * columns; ++i) {
             in_->space_board.push_back(static_cast<std::int32_t>(b));
+            in_->space_row.push_back(i / columns);
+            in_->space_column.push_back(i % columns);
             in_->space_base.push_back(static_cast<std::int32_t>(s_.slots.size()));
             for (const FieldInfo& f : board.fields) {
                 s_.slots.push_back(initial_value(m, f));
@@ -131,9 +133,28 @@ private:
             }
         }
         s_.zone_cards.assign(static_cast<std::size_t>(offset), -1);
+        s_.zone_start.assign(in_->zone_decl.size(), 0);
         s_.zone_size.assign(in_->zone_decl.size(), 0);
         s_.card_zone.assign(cards, -1);
         s_.card_pos.assign(cards, 0);
+        knowledge_of_zones();
+    }
+
+    // Who sees each zone's cards, for the seats' knowledge of where the cards are (card_knowledge.hpp).
+    void knowledge_of_zones() {
+        in_->all_seats = in_->players >= seats_with_memory ? ~SeatMask{0} : (SeatMask{1} << in_->players) - 1;
+        for (std::size_t z = 0; z < in_->zone_decl.size(); ++z) {
+            const ZoneDecl& d = p_.zones[static_cast<std::size_t>(in_->zone_decl[z])];
+            const SeatMask seers = d.visibility == Visibility::public_    ? in_->all_seats
+                                   : d.visibility == Visibility::private_ ? seat_bit(in_->zone_owner[z])
+                                                                          : SeatMask{0};
+            in_->zone_seers.push_back(seers);
+            in_->zone_is_pile.push_back(d.ordered && d.visibility == Visibility::hidden);
+            in_->tracks_knowledge = in_->tracks_knowledge || d.visibility != Visibility::public_;
+        }
+        s_.card_known.assign(s_.card_zone.size(), 0);
+        s_.card_window.assign(s_.card_zone.size(), CardWindow{});
+        s_.zone_window_top.assign(in_->zone_decl.size(), 0);
     }
 
     void field_defaults(Machine& m) {

@@ -29,6 +29,8 @@ struct Sequence {
 };
 
 class Machine {
+    friend struct EvalHandlers;  // the expression handlers are the evaluator's own parts
+
 public:
     Machine(const Program& program, StateData& state)
         : p_(program), s_(state), in_(*state.instance), step_limit_(state.steps + max_steps_per_decision) {}
@@ -39,11 +41,15 @@ public:
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
     enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits
-    [[gnu::always_inline]] Flow step(const Instr& in);
+    // One instruction of the innermost frame, whose position `pc` the loop keeps in a register: it is written back
+    // to the frame before anything that reads it or changes the frames (calls, decisions, events, the end).
+    [[gnu::always_inline]] Flow step(const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
-    void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
+    void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
+                       std::int32_t random_low = 0, std::int32_t random_high = 0);
     void note_events(Value card, std::int32_t from, std::int32_t to);
+    bool events_tell_apart(Value card, Value moved, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
     // ---- subset choices (machine_subsets.cpp): groups of interchangeable elements
@@ -63,29 +69,30 @@ public:
 
     // ---- expressions (machine_eval.cpp)
     // An expression's value. Leaves (a local or a constant: half of all evaluations) are read here, inline, without
-    // a call; the rest goes to eval_node.
+    // a call; the rest goes to the handler the expression carries (machine_eval_handlers.cpp).
     Value eval(std::int32_t index) {
-        const Expr& c = p_.exprs[static_cast<std::size_t>(index)];
+        const Expr& c = exprs_[index];
         if (c.op == ExprOp::local) return s_.locals[static_cast<std::size_t>(base_ + c.a)];
         if (c.op == ExprOp::constant) return c.a;
-        return eval_node(index);
+        return c.handler(*this, c);
     }
-    [[gnu::noinline]] Value eval_node(std::int32_t e);
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value comprehension(const Expr& e);
     Value inline_call(const Expr& e);
+    Value values_on_heap(const Expr& e);
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
     Value make_card(const Expr& e);
-    // The elements of a list, a zone, the players, an enum's values or a range, read in place. Inline: a Sequence
-    // returned through memory from a call stalls the processor (its fields are stored apart and loaded together).
-    Sequence sequence(std::int32_t index) {
+    // The elements of a list, a zone, the players, an enum's values or a range, read in place. Always inline: a
+    // Sequence returned through memory from a call stalls the processor (its fields are stored apart and loaded
+    // together), and GCC does not inline it by itself.
+    [[gnu::always_inline]] Sequence sequence(std::int32_t index) {
         const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
         switch (e.op) {
             case ExprOp::zone: {
                 const std::int32_t zone = in_.zone_first[static_cast<std::size_t>(e.a)];
-                return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(zone)], s_.zone_size[static_cast<std::size_t>(zone)]};
+                return {Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(zone))), s_.zone_size[static_cast<std::size_t>(zone)]};
             }
             case ExprOp::players: return {Sequence::Kind::numbers, 0, in_.players};
             case ExprOp::enum_values: return {Sequence::Kind::numbers, 0, e.a};
@@ -95,7 +102,7 @@ public:
         const Value v = eval(index);
         if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
         if (e.kind == ValueKind::zone) {
-            return {Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(v)], s_.zone_size[static_cast<std::size_t>(v)]};
+            return {Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(v))), s_.zone_size[static_cast<std::size_t>(v)]};
         }
         return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
     }
@@ -108,7 +115,20 @@ public:
     // board's spaces are read in place, without building the list.
     template <typename Visit>
     void each_source_element(std::int32_t source, Visit&& visit);
-    Value element(const Sequence& s, std::int32_t i) const;
+    // The same, except that a copied function whose body is a comprehension (`orthogonal_at(s, 2)`) is not seen
+    // through: what a fused comprehension runs over.
+    template <typename Visit>
+    void each_plain_source_element(std::int32_t source, Visit&& visit);
+    Value element(const Sequence& s, std::int32_t i) const {
+        switch (s.kind) {
+            case Sequence::Kind::heap: return s_.heap[static_cast<std::size_t>(s.begin + i)];
+            case Sequence::Kind::zone: return s_.zone_cards[static_cast<std::size_t>(s.begin + i)];
+            case Sequence::Kind::numbers: return s.begin + i;
+        }
+        return 0;
+    }
+    // Copies the elements to the heap from index `to` on (room made first: the heap must not move meanwhile).
+    void copy_elements(const Sequence& s, std::int32_t to);
     Value make_list(const Sequence& s, const SourceLocation& loc);
     bool values_equal(Value a, Value b, std::int32_t type) const;
     Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
@@ -120,6 +140,7 @@ public:
 
     // ---- built-in functions (machine_builtins.cpp)
     Value builtin(const Expr& e);
+    Value random_number(Value low, Value high, const SourceLocation& loc);  // random(low, high)
     Value ring_step(Value space, std::int32_t steps, const SourceLocation& loc);
 
     // ---- chance forced by a test (machine_forced.cpp, docs/fixtures.md)
@@ -129,8 +150,14 @@ public:
     // ---- memory (machine_memory.cpp)
     std::int32_t allocate(std::int32_t length, const SourceLocation& loc);
     Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc);
-    void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc);
+    void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
+                   std::int32_t random_low = 0, std::int32_t random_high = 0);
     void remove_from_zone(Value card);
+    // Puts `card` at place `at` of a zone's region (see StateData::zone_cards) and notes the place.
+    void place_in_region(Value* region, std::int32_t at, Value card) {
+        region[at] = card;
+        s_.card_pos[static_cast<std::size_t>(card)] = at;
+    }
     void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
     void collect_garbage();
     Value relocate(Value v, std::int32_t type, std::vector<Value>& to);
@@ -181,6 +208,7 @@ public:
     const Program& p_;
     StateData& s_;
     const Instance& in_;
+    const Expr* const exprs_ = p_.exprs.data();  // the program does not change: one load less per evaluation
     std::int32_t base_ = 0;            // locals of the frame being evaluated
     std::int32_t callable_ = 0;        // the callable being run (for error messages)
     Value returned_ = 0;               // a function's value, set by ret_value
@@ -190,6 +218,39 @@ public:
 
 template <typename Visit>
 void Machine::each_source_element(std::int32_t source, Visit&& visit) {
+    const Expr& e = p_.expr(source);
+    if (e.op == ExprOp::inline_call) {
+        // A copied function that makes a list by a comprehension: its elements are visited as they are made, and the
+        // list is never built. Safe: the copy's slots belong to this call site alone, so whatever `visit` evaluates
+        // cannot overwrite them.
+        const std::int32_t arguments = e.child_count - 1;
+        const Expr& body = p_.expr(p_.child(e, arguments));
+        if (body.op == ExprOp::comprehension && (body.b & 2) == 0) {
+            charge(1, e.loc);
+            for (std::int32_t i = 0; i < arguments; ++i) {
+                const Value v = eval(p_.child(e, i));
+                s_.locals[static_cast<std::size_t>(base_ + e.a + i)] = v;
+            }
+            const std::int32_t caller = callable_;
+            const std::int32_t where = (body.b & 1) ? body.first3[2] : -1;
+            const auto slot = static_cast<std::size_t>(base_ + body.a);
+            each_plain_source_element(body.first3[0], [&](Value v) {
+                charge(1, body.loc);
+                callable_ = e.b;  // errors in the body name the function
+                s_.locals[slot] = v;
+                const bool kept = where < 0 || eval(where);
+                const Value element = kept ? eval(body.first3[1]) : 0;
+                callable_ = caller;
+                return !kept || visit(element);
+            });
+            return;
+        }
+    }
+    each_plain_source_element(source, visit);
+}
+
+template <typename Visit>
+void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
     const Expr& e = p_.expr(source);
     if (e.op == ExprOp::list) {
         for (std::int32_t i = 0; i < e.child_count; ++i) {

@@ -40,6 +40,14 @@ Value Machine::ring_step(Value space, std::int32_t steps, const SourceLocation& 
     return at;
 }
 
+Value Machine::random_number(Value low, Value high, const SourceLocation& loc) {
+    if (high < low) fail(loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
+    if (s_.forced_next < s_.forced.size()) [[unlikely]] {
+        return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), loc);
+    }
+    return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
+}
+
 Value Machine::builtin(const Expr& e) {
     auto arg = [&](int i) { return eval(p_.child(e, i)); };
     auto seat_arg = [&](int i) {
@@ -177,29 +185,21 @@ Value Machine::builtin(const Expr& e) {
             return 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
         }
         case Builtin::random: {
-            const Value low = arg(0), high = arg(1);
-            if (high < low) fail(e.loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
-            if (s_.forced_next < s_.forced.size()) [[unlikely]] {
-                return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), e.loc);
-            }
-            return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
+            const Value low = arg(0);
+            return random_number(low, arg(1), e.loc);
         }
         case Builtin::row:
         case Builtin::column: {
-            const Value s = space_arg(0);
-            const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
-            const Value offset = s - in_.board_first[b];
-            if (!p_.boards[b].grid) return offset + 1;
-            const Value columns = in_.board_columns[b];
-            return static_cast<Builtin>(e.a) == Builtin::row ? offset / columns + 1 : offset % columns + 1;
+            const auto s = static_cast<std::size_t>(space_arg(0));
+            if (!p_.boards[static_cast<std::size_t>(in_.space_board[s])].grid) return in_.space_row[s] + 1;  // a ring: its position
+            return (static_cast<Builtin>(e.a) == Builtin::row ? in_.space_row[s] : in_.space_column[s]) + 1;
         }
         case Builtin::at: {
-            const Value s = space_arg(0);
+            const auto s = static_cast<std::size_t>(space_arg(0));
             const std::int64_t dr = arg(1), dc = arg(2);
-            const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
-            const Value offset = s - in_.board_first[b];
-            const Value columns = std::max(in_.board_columns[b], 1);
-            const std::int64_t r = offset / columns + dr, c = offset % columns + dc;
+            const auto b = static_cast<std::size_t>(in_.space_board[s]);
+            const Value columns = in_.board_columns[b];
+            const std::int64_t r = in_.space_row[s] + dr, c = in_.space_column[s] + dc;
             if (r < 0 || c < 0 || r >= in_.board_rows[b] || c >= columns) return none_value;
             return in_.board_first[b] + static_cast<Value>(r) * columns + static_cast<Value>(c);
         }
@@ -232,8 +232,8 @@ Value Machine::builtin(const Expr& e) {
                 });
             }
             const auto b = static_cast<std::size_t>(in_.space_board[static_cast<std::size_t>(s)]);
-            const Value offset = s - in_.board_first[b], columns = in_.board_columns[b];
-            const Value r = offset / columns, c = offset % columns;
+            const Value columns = in_.board_columns[b];
+            const Value r = in_.space_row[static_cast<std::size_t>(s)], c = in_.space_column[static_cast<std::size_t>(s)];
             return build([&] {
                 const Value steps[4][2] = {{-1, 0}, {0, -1}, {0, 1}, {1, 0}};
                 for (const auto& d : steps) {

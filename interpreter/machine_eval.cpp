@@ -44,13 +44,15 @@ std::int32_t Machine::space_slot(Value space, std::int32_t field, std::int32_t b
     return in_.space_base[s] + field;
 }
 
-Value Machine::element(const Sequence& s, std::int32_t i) const {
+void Machine::copy_elements(const Sequence& s, std::int32_t to) {
+    Value* const out = s_.heap.data() + to;
     switch (s.kind) {
-        case Sequence::Kind::heap: return s_.heap[static_cast<std::size_t>(s.begin + i)];
-        case Sequence::Kind::zone: return s_.zone_cards[static_cast<std::size_t>(s.begin + i)];
-        case Sequence::Kind::numbers: return s.begin + i;
+        case Sequence::Kind::heap: std::copy_n(s_.heap.data() + s.begin, s.length, out); return;
+        case Sequence::Kind::zone: std::copy_n(s_.zone_cards.data() + s.begin, s.length, out); return;
+        case Sequence::Kind::numbers:
+            for (std::int32_t i = 0; i < s.length; ++i) out[i] = s.begin + i;
+            return;
     }
-    return 0;
 }
 
 Sequence Machine::range_sequence(const Expr& e) {
@@ -65,7 +67,7 @@ Sequence Machine::range_sequence(const Expr& e) {
 Value Machine::make_list(const Sequence& s, const SourceLocation& loc) {
     charge(s.length, loc);
     const std::int32_t list = allocate(s.length, loc);
-    for (std::int32_t i = 0; i < s.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(s, i);
+    copy_elements(s, list + 1);
     return list;
 }
 
@@ -173,65 +175,8 @@ Value Machine::comprehension(const Expr& e) {
     return list;
 }
 
-// The frequent, simple expressions are evaluated here with a small stack frame; the rest in eval_rest. Leaves
-// (locals and constants, half of all evaluations) are read by eval() without a call.
-Value Machine::eval_node(std::int32_t index) {
-    const Expr& e = p_.exprs[static_cast<std::size_t>(index)];
-    switch (e.op) {
-        case ExprOp::constant:
-        case ExprOp::text_constant: return e.a;
-        case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
-        case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
-        case ExprOp::player_field: {
-            const Value player = eval(e.first3[0]);
-            if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(in_.players)) return eval_rest(e, index);
-            return s_.slots[static_cast<std::size_t>(in_.player_base + player * in_.player_stride + e.a)];
-        }
-        case ExprOp::card_field: {
-            const Value card = eval(e.first3[0]);
-            if (e.b < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) return eval_rest(e, index);
-            return s_.slots[static_cast<std::size_t>(in_.card_base[static_cast<std::size_t>(card)] + e.a)];
-        }
-        case ExprOp::space_field: {
-            const Value space = eval(e.first3[0]);
-            if (e.b < 0 || static_cast<std::size_t>(space) >= in_.space_base.size()) return eval_rest(e, index);
-            return s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)] + e.a)];
-        }
-        case ExprOp::record_field: {
-            const Value record = eval(e.first3[0]);
-            if (record == none_value) return eval_rest(e, index);
-            return s_.heap[static_cast<std::size_t>(record + 1 + e.a)];
-        }
-        case ExprOp::logical_and: return eval(e.first3[0]) && eval(e.first3[1]);
-        case ExprOp::logical_or: return eval(e.first3[0]) || eval(e.first3[1]);
-        case ExprOp::logical_not: return !eval(e.first3[0]);
-        case ExprOp::if_then_else: return eval(e.first3[0]) ? eval(e.first3[1]) : eval(e.first3[2]);
-        case ExprOp::equal:
-        case ExprOp::not_equal:
-            if (e.a == 0) return (eval(e.first3[0]) == eval(e.first3[1])) == (e.op == ExprOp::equal);
-            return eval_rest(e, index);  // texts, lists and records compare by content
-        case ExprOp::less:
-        case ExprOp::less_equal:
-        case ExprOp::greater:
-        case ExprOp::greater_equal: {
-            const Value a = eval(e.first3[0]), b = eval(e.first3[1]);
-            if (a == none_value || b == none_value) return eval_rest(e, index);  // reports which side is none
-            switch (e.op) {
-                case ExprOp::less: return a < b;
-                case ExprOp::less_equal: return a <= b;
-                case ExprOp::greater: return a > b;
-                default: return a >= b;
-            }
-        }
-        case ExprOp::zone: return in_.zone_first[static_cast<std::size_t>(e.a)];
-        case ExprOp::builtin: return builtin(e);
-        case ExprOp::call_function: return call_function(e);
-        case ExprOp::inline_call: return inline_call(e);
-        case ExprOp::comprehension: return comprehension(e);
-        default: return eval_rest(e, index);
-    }
-}
-
+// Every expression the handlers (machine_eval_handlers.cpp) do not evaluate themselves, and the errors of those
+// they do.
 Value Machine::eval_rest(const Expr& e, std::int32_t index) {
     auto arg = [&](int i) { return eval(p_.child(e, i)); };
     auto number = [&](int i) {
@@ -287,15 +232,30 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
                 const Value x = eval(right.first3[0]);
                 charge(std::int64_t{a.length} + 1, e.loc);
                 const std::int32_t list = allocate(a.length + 1, e.loc);
-                for (std::int32_t i = 0; i < a.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(a, i);
+                copy_elements(a, list + 1);
                 s_.heap[static_cast<std::size_t>(list + 1 + a.length)] = x;
+                return list;
+            }
+            if (right.op == ExprOp::comprehension && (right.b & 2) == 0) {  // `list + [y for ...]`: made once, not twice
+                const std::size_t mark = s_.scratch.size();
+                each_value(p_.child(e, 1), e.loc, [&](Value v) {
+                    s_.scratch.push_back(v);
+                    return true;
+                });
+                const auto added = static_cast<std::int32_t>(s_.scratch.size() - mark);
+                charge(std::int64_t{a.length} + added, e.loc);
+                const std::int32_t list = allocate(a.length + added, e.loc);
+                copy_elements(a, list + 1);
+                std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(),
+                          s_.heap.begin() + list + 1 + a.length);
+                s_.scratch.resize(mark);
                 return list;
             }
             const Sequence b = sequence(p_.child(e, 1));
             charge(std::int64_t{a.length} + b.length, e.loc);
             const std::int32_t list = allocate(a.length + b.length, e.loc);
-            for (std::int32_t i = 0; i < a.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + i)] = element(a, i);
-            for (std::int32_t i = 0; i < b.length; ++i) s_.heap[static_cast<std::size_t>(list + 1 + a.length + i)] = element(b, i);
+            copy_elements(a, list + 1);
+            copy_elements(b, list + 1 + a.length);
             return list;
         }
         case ExprOp::concat_texts: {
@@ -314,13 +274,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             return found != (e.a == 1);
         }
         case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);
-        case ExprOp::list: {
-            const std::size_t mark = s_.scratch.size();
-            for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(arg(i));
-            const Value list = list_of(s_.scratch, mark, e.loc);
-            s_.scratch.resize(mark);
-            return list;
-        }
+        case ExprOp::list: return values_on_heap(e);
         case ExprOp::comprehension: return comprehension(e);
         case ExprOp::index: {
             const Sequence s = sequence(p_.child(e, 0));
@@ -332,13 +286,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::call_function: return call_function(e);
         case ExprOp::inline_call: return inline_call(e);
         case ExprOp::builtin: return builtin(e);
-        case ExprOp::make_record: {
-            const std::size_t mark = s_.scratch.size();
-            for (std::int32_t i = 0; i < e.child_count; ++i) s_.scratch.push_back(arg(i));
-            const Value record = list_of(s_.scratch, mark, e.loc);
-            s_.scratch.resize(mark);
-            return record;
-        }
+        case ExprOp::make_record: return values_on_heap(e);
         case ExprOp::make_card: return make_card(e);
         case ExprOp::interpolate: return make_text(fill_template(e.a), e.loc);
         case ExprOp::to_text: {
@@ -351,6 +299,17 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::score: return p_.score >= 0 ? call_value(p_.score, -1, arg(0)) : 0;
     }
     return 0;
+}
+
+// A record or a written-out list: made on the heap first, each value evaluated straight into its place (by index:
+// evaluating may make other lists and move the heap; no collection runs while an expression does).
+Value Machine::values_on_heap(const Expr& e) {
+    const std::int32_t made = allocate(e.child_count, e.loc);
+    for (std::int32_t i = 0; i < e.child_count; ++i) {
+        const Value v = eval(p_.child(e, i));
+        s_.heap[static_cast<std::size_t>(made + 1 + i)] = v;
+    }
+    return made;
 }
 
 Value Machine::table_lookup(const Expr& e) {

@@ -33,7 +33,7 @@ void Machine::force_order(std::int32_t zone, const SourceLocation& loc) {
         fail(loc, fmt::format("the rules shuffle {} here, but the next forced result ({}) is the number {}", zone_name,
                               f.origin, f.number));
     }
-    Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
+    Value* cards = s_.zone_cards.data() + s_.zone_top(z);
     const Value size = s_.zone_size[z];
     for (std::size_t placed = 0; placed < f.order.size(); ++placed) {
         Value* const rest = cards + placed;

@@ -19,17 +19,19 @@ std::int64_t combine(Value old_value, Value value, std::int32_t operation) {
 }  // namespace
 
 // One instruction. Most go on in the same frame; calls, returns, events and the end change the frames.
-inline Machine::Flow Machine::step(const Instr& in) {
-    auto next = [this] { ++s_.frames.back().pc; };
+inline Machine::Flow Machine::step(const Instr& in, std::int32_t& pc) {
+    auto next = [&pc] { ++pc; };
+    // Before anything that reads the frame's position or changes the frames.
+    auto sync = [this, &pc] { s_.frames.back().pc = pc; };
     auto local = [this](std::int32_t slot) -> Value& { return s_.locals[static_cast<std::size_t>(base_ + slot)]; };
     switch (in.code) {
         case Code::jump:  // every loop goes back through a jump, for_next or repeat_next: they count the steps
             charge(1, in.loc);
-            s_.frames.back().pc = in.a;
+            pc = in.a;
             return Flow::next;
         case Code::jump_unless: {
             const Value v = eval(in.e1);
-            if (v) next(); else s_.frames.back().pc = in.a;
+            pc = v ? pc + 1 : in.a;
             return Flow::next;
         }
         case Code::set_local: {
@@ -62,7 +64,7 @@ inline Machine::Flow Machine::step(const Instr& in) {
             next();
             return Flow::next;
         }
-        case Code::call: call_procedure(in); return Flow::switched;
+        case Code::call: sync(); call_procedure(in); return Flow::switched;
         case Code::ret_value: returned_ = eval(in.e1); [[fallthrough]];
         case Code::ret: {
             s_.locals.resize(static_cast<std::size_t>(s_.frames.back().base));
@@ -81,9 +83,30 @@ inline Machine::Flow Machine::step(const Instr& in) {
             const Value list = local(in.a);
             const Value position = local(in.b);
             if (position >= s_.heap[static_cast<std::size_t>(list)]) {
-                s_.frames.back().pc = in.d;
+                pc = in.d;
             } else {
                 local(in.c) = s_.heap[static_cast<std::size_t>(list + 1 + position)];
+                local(in.b) = position + 1;
+                next();
+            }
+            return Flow::next;
+        }
+        case Code::for_zone_begin: {
+            const Value zone = eval(in.e1);
+            if (zone == none_value) fail(in.loc, "expected a list or a zone, found 'none'");
+            local(in.a) = zone;
+            local(in.b) = 0;
+            next();
+            return Flow::next;
+        }
+        case Code::for_zone_next: {
+            charge(1, in.loc);
+            const auto zone = static_cast<std::size_t>(local(in.a));
+            const Value position = local(in.b);
+            if (position >= s_.zone_size[zone]) {
+                pc = in.d;
+            } else {
+                local(in.c) = s_.zone_cards[s_.zone_top(zone) + static_cast<std::size_t>(position)];
                 local(in.b) = position + 1;
                 next();
             }
@@ -93,14 +116,19 @@ inline Machine::Flow Machine::step(const Instr& in) {
         case Code::repeat_next:
             charge(1, in.loc);
             if (local(in.a) <= 0) {
-                s_.frames.back().pc = in.d;
+                pc = in.d;
             } else {
                 --local(in.a);
                 next();
             }
             return Flow::next;
-        case Code::choose: return choose(in) ? Flow::next : Flow::wait;
-        case Code::menu: return offer_menu(in) ? Flow::next : Flow::wait;
+        case Code::choose: {
+            sync();
+            const bool goes_on = choose(in);
+            pc = s_.frames.back().pc;
+            return goes_on ? Flow::next : Flow::wait;
+        }
+        case Code::menu: sync(); return offer_menu(in) ? Flow::next : Flow::wait;
         case Code::simultaneous_begin: {
             const Sequence seq = sequence(in.e1);
             local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq, in.loc);
@@ -110,11 +138,17 @@ inline Machine::Flow Machine::step(const Instr& in) {
             next();
             return Flow::next;
         }
-        case Code::simultaneous_next: return simultaneous_next(in) ? Flow::next : Flow::wait;
+        case Code::simultaneous_next: {
+            sync();
+            const bool goes_on = simultaneous_next(in);
+            pc = s_.frames.back().pc;
+            return goes_on ? Flow::next : Flow::wait;
+        }
         case Code::move:
             move_statement(in);
             next();
             if (s_.triggered.empty()) return Flow::next;
+            sync();
             start_events();
             return Flow::switched;
         case Code::shuffle: {
@@ -149,10 +183,11 @@ inline Machine::Flow Machine::step(const Instr& in) {
         case Code::begin_play:
             s_.play_started = true;
             next();
+            sync();
             check_endings();
             return Flow::switched;
     }
-    return Flow::switched;
+    __builtin_unreachable();  // every Code is handled above: no range check before the jump table
 }
 
 void Machine::run() {
@@ -171,10 +206,12 @@ void Machine::run_until(std::size_t depth) {
     while (s_.frames.size() > depth) {
         base_ = s_.frames.back().base;
         callable_ = s_.frames.back().callable;
+        std::int32_t pc = s_.frames.back().pc;
         for (;;) {
-            const Instr& in = code[s_.frames.back().pc];
-            const Flow flow = step(in);
+            const Instr& in = code[pc];
+            const Flow flow = step(in, pc);
             if (in.check_end) {
+                if (flow == Flow::next) s_.frames.back().pc = pc;
                 check_endings();
                 if (s_.finished) return;
             }
@@ -206,16 +243,29 @@ void Machine::call_procedure(const Instr& in) {
 void Machine::move_statement(const Instr& in) {
     const Value what = eval(in.e1);
     const Value zone = eval(in.e2);
-    const Value position = in.e3 >= 0 ? eval(in.e3) : 0;
+    // `at position random(a, b)`: the seats that cannot see the zone know only the range (card_knowledge.hpp).
+    Value position = 0, random_low = 0, random_high = 0;
+    if (in.e3 >= 0) {
+        const Expr& e = p_.expr(in.e3);
+        if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::random) {
+            random_low = eval(p_.child(e, 0));
+            random_high = eval(p_.child(e, 1));
+            position = random_number(random_low, random_high, e.loc);
+            random_low = std::max(random_low, 1);  // 0 means a known position; below 1 is the top anyway
+            random_high = std::max(random_high, 1);
+        } else {
+            position = eval(in.e3);
+        }
+    }
     if (zone == none_value) fail(in.loc, "cannot move cards to 'none'");
     if (in.a == 0) {
         if (what == none_value) fail(in.loc, "cannot move 'none': there is no card (is the zone empty?)");
-        move_and_note(what, zone, in.b, position, in.loc);
+        move_and_note(what, zone, in.b, position, in.loc, random_low, random_high);
         return;
     }
     if (what == none_value) fail(in.loc, "cannot move 'none'");
     // A list or a whole zone: a snapshot first, since the source may be the zone that changes.
-    const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, in_.zone_offset[static_cast<std::size_t>(what)],
+    const Sequence seq = in.a == 2 ? Sequence{Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(what))),
                                               s_.zone_size[static_cast<std::size_t>(what)]}
                                    : Sequence{Sequence::Kind::heap, what + 1, s_.heap[static_cast<std::size_t>(what)]};
     const std::size_t mark = s_.scratch.size();
@@ -225,16 +275,16 @@ void Machine::move_statement(const Instr& in) {
     const std::size_t count = s_.scratch.size() - mark;
     for (std::size_t k = 0; k < count; ++k) {
         const std::size_t i = onto_top ? mark + count - 1 - k : mark + k;
-        move_and_note(s_.scratch[i], zone, in.b, position, in.loc);
+        move_and_note(s_.scratch[i], zone, in.b, position, in.loc, random_low, random_high);
     }
     s_.scratch.resize(mark);
 }
 
 void Machine::move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position,
-                            const SourceLocation& loc) {
+                            const SourceLocation& loc, std::int32_t random_low, std::int32_t random_high) {
     if (card < 0 || static_cast<std::size_t>(card) >= in_.card_type.size()) fail(loc, "no card here ('none')");
     const std::int32_t from = s_.card_zone[static_cast<std::size_t>(card)];
-    move_card(card, zone, place, position, loc);
+    move_card(card, zone, place, position, loc, random_low, random_high);
     if (!p_.events.empty()) note_events(card, from, zone);
 }
 
@@ -264,6 +314,28 @@ void Machine::note_events(Value card, std::int32_t from, std::int32_t to) {
         s_.triggered.push_back(static_cast<Value>(i));
         s_.triggered.push_back(card);
     }
+}
+
+// Whether the events of a move from `from` to `to` would go otherwise for `card` than for `moved`, the card that
+// moved: a seat sees whether an event fires, so it can tell the two apart (card_knowledge.hpp). A condition that
+// fails for `card` tells nothing.
+bool Machine::events_tell_apart(Value card, Value moved, std::int32_t from, std::int32_t to) {
+    if (from == to) return false;
+    for (const EventDecl& event : p_.events) {
+        const std::int32_t zone = event.leaves ? from : to;
+        if (zone < 0 || in_.zone_decl[static_cast<std::size_t>(zone)] != event.zone || event.where < 0) continue;
+        const std::size_t locals = s_.locals.size();
+        const std::int32_t saved_base = base_, saved_callable = callable_;
+        try {
+            if ((call_value(event.callable, event.where, card) != 0) != (call_value(event.callable, event.where, moved) != 0))
+                return true;
+        } catch (const RuleError&) {
+            s_.locals.resize(locals);
+            base_ = saved_base;
+            callable_ = saved_callable;
+        }
+    }
+    return false;
 }
 
 // A decision for the player `chooser` names, added to the pending ones; its options follow in pending_options. Made

@@ -31,24 +31,46 @@ Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const
 
 // ---- zones -------------------------------------------------------------------------------------------------------
 
+namespace {
+
+// The events of one move, for the seats' knowledge (card_knowledge.hpp).
+class EventsOfMove final : public MoveEvents {
+public:
+    EventsOfMove(Machine& machine, Value moved, std::int32_t from, std::int32_t to)
+        : machine_(machine), moved_(moved), from_(from), to_(to) {}
+    bool tell_apart(std::int32_t card) override { return machine_.events_tell_apart(card, moved_, from_, to_); }
+
+private:
+    Machine& machine_;
+    Value moved_;
+    std::int32_t from_, to_;
+};
+
+}  // namespace
+
+// A card leaves its zone: the cards on its shorter side close the gap.
 void Machine::remove_from_zone(Value card) {
     const auto c = static_cast<std::size_t>(card);
     const Value zone = s_.card_zone[c];
     if (zone < 0) return;
     const auto z = static_cast<std::size_t>(zone);
-    const std::int32_t offset = in_.zone_offset[z];
-    const std::int32_t size = s_.zone_size[z];
-    for (std::int32_t i = s_.card_pos[c]; i + 1 < size; ++i) {
-        const Value moved = s_.zone_cards[static_cast<std::size_t>(offset + i + 1)];
-        s_.zone_cards[static_cast<std::size_t>(offset + i)] = moved;
-        s_.card_pos[static_cast<std::size_t>(moved)] = i;
+    Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
+    const std::int32_t start = s_.zone_start[z], end = start + s_.zone_size[z];
+    const std::int32_t at = s_.card_pos[c];
+    if (at - start < end - 1 - at) {
+        for (std::int32_t i = at; i > start; --i) place_in_region(region, i, region[i - 1]);
+        s_.zone_start[z] = start + 1;
+    } else {
+        for (std::int32_t i = at; i + 1 < end; ++i) place_in_region(region, i, region[i + 1]);
     }
-    s_.zone_size[z] = size - 1;
+    --s_.zone_size[z];
     s_.card_zone[c] = -1;
 }
 
-// place: 0 the zone's default (top of an ordered zone, the end of an unordered one), 1 top, 2 bottom, 3 position.
-void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc) {
+// place: 0 the zone's default (top of an ordered zone, the end of an unordered one), 1 top, 2 bottom, 3 position
+// (drawn at random between random_low and random_high when random_low > 0: the seats' knowledge needs to know).
+void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
+                        std::int32_t random_low, std::int32_t random_high) {
     if (card < 0 || static_cast<std::size_t>(card) >= in_.card_type.size()) fail(loc, "no card here ('none')");
     const auto z = static_cast<std::size_t>(zone);
     const ZoneDecl& decl = p_.zones[static_cast<std::size_t>(in_.zone_decl[z])];
@@ -56,34 +78,49 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     if (decl.card_type >= 0 && in_.card_type[c] != decl.card_type) {
         fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
     }
+    const Value from = s_.card_zone[c];
+    const CardMove seen{card, from, from < 0 ? 0 : s_.card_pos[c] - s_.zone_start[static_cast<std::size_t>(from)], from < 0 ? 0 : s_.zone_size[static_cast<std::size_t>(from)], zone,
+                        random_low, random_high};
     remove_from_zone(card);
     changed(StateKind::zones);
     const std::int32_t size = s_.zone_size[z];
-    if (size >= in_.zone_capacity[z]) fail(loc, fmt::format("zone {} is full", decl.name));
-    std::int32_t at = size;
+    const std::int32_t capacity = in_.zone_capacity[z];
+    if (size >= capacity) fail(loc, fmt::format("zone {} is full", decl.name));
+    std::int32_t position_from_top = size;
     if (decl.ordered) {
-        if (place == 0 || place == 1) at = 0;
-        if (place == 3) at = std::clamp(position - 1, 0, size);
+        if (place == 0 || place == 1) position_from_top = 0;
+        if (place == 3) position_from_top = std::clamp(position - 1, 0, size);
     }
-    const std::int32_t offset = in_.zone_offset[z];
-    for (std::int32_t i = size; i > at; --i) {
-        const Value moved = s_.zone_cards[static_cast<std::size_t>(offset + i - 1)];
-        s_.zone_cards[static_cast<std::size_t>(offset + i)] = moved;
-        s_.card_pos[static_cast<std::size_t>(moved)] = i;
+    // The cards above the new one move up a place, or those below it down a place: the fewer, where there is room.
+    Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
+    const std::int32_t start = s_.zone_start[z], end = start + size;
+    const std::int32_t at = start + position_from_top;
+    const bool room_above = start > 0, room_below = end < capacity;
+    if (room_above && (!room_below || position_from_top < size - position_from_top)) {
+        for (std::int32_t i = start - 1; i + 1 < at; ++i) place_in_region(region, i, region[i + 1]);
+        s_.zone_start[z] = start - 1;
+        place_in_region(region, at - 1, card);
+    } else {
+        for (std::int32_t i = end; i > at; --i) place_in_region(region, i, region[i - 1]);
+        place_in_region(region, at, card);
     }
-    s_.zone_cards[static_cast<std::size_t>(offset + at)] = card;
-    s_.card_pos[c] = at;
     s_.card_zone[c] = zone;
     s_.zone_size[z] = size + 1;
+    if (in_.tracks_knowledge) {
+        EventsOfMove events(*this, card, from, zone);
+        learn_from_move(s_, in_, seen, events);
+    }
 }
 
 void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     const auto z = static_cast<std::size_t>(zone);
-    Value* cards = s_.zone_cards.data() + in_.zone_offset[z];
-    s_.rng.shuffle(cards, s_.zone_size[z]);
+    s_.rng.shuffle(s_.zone_cards.data() + s_.zone_top(z), s_.zone_size[z]);
     if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
     changed(StateKind::zones);
-    for (std::int32_t i = 0; i < s_.zone_size[z]; ++i) s_.card_pos[static_cast<std::size_t>(cards[i])] = i;
+    Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
+    const std::int32_t start = s_.zone_start[z];
+    for (std::int32_t i = start; i < start + s_.zone_size[z]; ++i) place_in_region(region, i, region[i]);
+    if (in_.tracks_knowledge) forget_shuffled(s_, in_, zone);
 }
 
 // ---- the collector -----------------------------------------------------------------------------------------------

@@ -35,6 +35,11 @@ struct ValueType {
 
 // ---- expressions -------------------------------------------------------------------------------------------------
 
+class Machine;
+struct Expr;
+// Evaluates one kind of expression; chosen for each Expr once the program is compiled (machine_eval_handlers.cpp).
+using EvalHandler = Value (*)(Machine& machine, const Expr& e);
+
 enum class ExprOp : std::uint8_t {
     constant,            // a: the value
     text_constant,       // a: index in Program::texts
@@ -89,6 +94,8 @@ struct Expr {
     std::int32_t type = -1;        // index in Program::types
     ValueKind kind = ValueKind::nothing;  // types[type].kind, kept here for speed
     std::int32_t first3[3] = {-1, -1, -1};  // the first three children, kept here for speed
+    EvalHandler handler = nullptr;          // set by assign_eval_handlers when the program is complete
+    std::int32_t local_operand = -1;        // the slot of a child that is a local, for handlers that read it directly
     SourceLocation loc;
 };
 
@@ -113,6 +120,8 @@ enum class Code : std::uint8_t {
     ret_value,          // e1: the value (functions)
     for_begin,          // e1: the sequence; a: slot of the snapshot, b: slot of the position
     for_next,           // a: snapshot slot, b: position slot, c: loop variable slot; d: target when done
+    for_zone_begin,     // a loop over a zone whose body moves no card, read in place: e1: the zone; a: zone slot,
+    for_zone_next,      //   b: position slot (for_zone_next: c: loop variable slot, d: target when done)
     repeat_begin,       // e1: count; a: counter slot
     repeat_next,        // a: counter slot; d: target when done
     choose,             // see Choice; a: index in Program::choices
@@ -352,5 +361,8 @@ struct Program {
     }
     [[nodiscard]] const ValueType& type(std::int32_t i) const { return types[static_cast<std::size_t>(i)]; }
 };
+
+// Gives every expression its handler: the last step of compiling, once no expression changes any more.
+void assign_eval_handlers(Program& program);
 
 }  // namespace rulesrun::runtime

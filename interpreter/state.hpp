@@ -8,6 +8,7 @@
 #include <string>
 #include <vector>
 
+#include "card_knowledge.hpp"
 #include "game.hpp"
 #include "program.hpp"
 #include "random.hpp"
@@ -38,10 +39,20 @@ struct StateData {
 
     std::vector<Value> slots;        // options, decks, state fields, player fields, card fields, space fields
     std::vector<Value> heap;         // lists, records and texts made while running: [length, values...]
-    std::vector<Value> zone_cards;   // every zone's region, first card first
+    // Every zone has a region of zone_capacity places in zone_cards; its cards lie together somewhere in it, from
+    // zone_start on, the top card first. So drawing the top card, or putting one on top, moves no other card.
+    std::vector<Value> zone_cards;
+    std::vector<Value> zone_start;   // per zone instance: where its top card lies in its region
     std::vector<Value> zone_size;    // per zone instance
     std::vector<Value> card_zone;    // per card: its zone instance, or -1
-    std::vector<Value> card_pos;     // per card: its position in that zone, from 0
+    std::vector<Value> card_pos;     // per card: its place in its zone's region (its position is card_pos - start)
+    // What the seats know of where the cards are (card_knowledge.hpp), kept only when the game has secrets.
+    std::vector<SeatMask> card_known;       // per card: the seats that know its zone (and its place, in a hidden pile)
+    std::vector<CardWindow> card_window;    // per card: where seats that saw it put at a random position look for it
+    std::vector<std::int32_t> zone_window_top;  // per zone instance: at least the highest window.high of its cards
+
+    // The index in zone_cards of the top card of zone instance `zone`; its cards follow.
+    [[nodiscard]] std::size_t zone_top(std::size_t zone) const;
 
     std::vector<Frame> frames;       // the suspended rules: innermost last
     std::vector<Value> locals;
@@ -92,10 +103,21 @@ struct Instance {
     std::vector<std::int32_t> zone_decl, zone_owner, zone_offset, zone_capacity;  // per zone instance
     std::vector<std::int32_t> board_first, board_rows, board_columns;              // per board
     std::vector<std::int32_t> space_board, space_base;      // per space; the last slot of a space is "alive"
+    std::vector<std::int32_t> space_row, space_column;      // per space, from 0 (a ring's spaces: row = position)
     std::vector<std::int32_t> die_faces;
     std::vector<std::int32_t> slot_types;                   // per slot: type index when it may hold a heap value
+    // For card knowledge (card_knowledge.hpp): per zone instance, the seats that see its cards, and whether it is a
+    // hidden ordered pile (where every seat follows which position a card leaves from or goes to).
+    std::vector<SeatMask> zone_seers;
+    std::vector<std::uint8_t> zone_is_pile;
+    SeatMask all_seats = 0;
+    bool tracks_knowledge = false;  // some zone is not public
 
     StateData initial;  // the state before `setup` runs
 };
+
+inline std::size_t StateData::zone_top(std::size_t zone) const {
+    return static_cast<std::size_t>(instance->zone_offset[zone] + zone_start[zone]);
+}
 
 }  // namespace rulesrun::runtime

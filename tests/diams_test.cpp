@@ -13,6 +13,7 @@ namespace rulesrun::runtime {
 namespace {
 
 using testing_support::action_names;
+using testing_support::chi_square_uniform;
 using testing_support::start_game;
 
 std::shared_ptr<const GameDefinition> test_game(const std::string& file) {
@@ -28,18 +29,6 @@ std::map<int, int> closure_depths(int players, const std::string& closure, int d
         for (const StatSample& s : g.samples()) ++counts[s.value];
     }
     return counts;
-}
-
-// Pearson's chi-square of the counts against the uniform distribution over depths 1..span.
-double chi_square_uniform(const std::map<int, int>& counts, int span, int deals) {
-    const double expected = static_cast<double>(deals) / span;
-    double chi = 0;
-    for (int depth = 1; depth <= span; ++depth) {
-        const auto found = counts.find(depth);
-        const double seen = found == counts.end() ? 0 : found->second;
-        chi += (seen - expected) * (seen - expected) / expected;
-    }
-    return chi;
 }
 
 TEST(Diams, TheClosureCardIsUniformOverTheLast15CardsWithTwoOrThreePlayers) {

@@ -1,7 +1,8 @@
 // The runtime on small rules files written for each feature: decisions, simultaneous secrets, chance, zones, events,
 // the end, statistics, views, and the limits that stop runaway rules.
-#include <gtest/gtest.h>
+#include <regex>
 
+#include <gtest/gtest.h>
 
 #include "game.hpp"
 #include "test_games.hpp"
@@ -30,6 +31,18 @@ std::string rule_error_at_start(const std::shared_ptr<const GameDefinition>& gam
         return e.what();
     }
     return "";
+}
+
+// The first seat's score in a game that ends without a decision (-1 after a reported failure).
+int first_score_of_game_without_decisions(const std::string& name, const std::string& rules) {
+    auto game = load_text(name, rules);
+    if (!game) return -1;
+    Game g = start(game);
+    if (!g.finished()) {
+        ADD_FAILURE() << name << ": the game waits for a decision";
+        return -1;
+    }
+    return g.results().scores[0];
 }
 
 int action_named(const Game& g, int seat, const std::string& name) {
@@ -180,6 +193,110 @@ stat final_total "the total" = total
     ASSERT_TRUE(game);
     const std::string message = rule_error_at_start(game);
     EXPECT_NE(message.find("inlined.rules:9:41: in function ratio: division of 66 by zero"), std::string::npos) << message;
+}
+
+// A copied function whose body is a comprehension, used as what another comprehension runs over, is not built as a
+// list (machine.hpp, each_source_element): the values stay the same when the outer body copies the same function
+// again, and an error inside still names the function. A comprehension joined to a list is made once.
+TEST(Runtime, ACopiedComprehensionReadInPlaceKeepsItsValuesAndItsName) {
+    const std::string rules = R"(game "Fused" {
+  players 1
+}
+state {
+  total: int = 0
+}
+function multiples(xs: list of int, k: int): list of int = [x * k for x in xs where x != 0]
+function ratios(xs: list of int, k: int): list of int = [k / x for x in xs]
+play {
+  total = sum([y + sum(multiples([y, 1], 100)) for y in multiples([1, 0, 2, 3], 10)])
+  total += sum([5] + [x * 2 for x in [1, 2, 3] where x != 2])
+  DIVIDE
+}
+score(p) = total
+)";
+    // y = 10, 20, 30: y + 100 * y + 100 each; then a list joined to a comprehension: 5 + 2 + 6.
+    EXPECT_EQ(first_score_of_game_without_decisions("fused", std::regex_replace(rules, std::regex("DIVIDE"), "")),
+              101 * 60 + 300 + 13);
+
+    auto failing = load_text("fused", std::regex_replace(rules, std::regex("DIVIDE"), "total = sum([r for r in ratios([1, 0], 6)])"));
+    ASSERT_TRUE(failing);
+    const std::string message = rule_error_at_start(failing);
+    EXPECT_NE(message.find("fused.rules:8:60: in function ratios: division of 6 by zero"), std::string::npos) << message;
+}
+
+// A zone's cards lie together somewhere in its region (StateData::zone_cards): cards taken from the top, the middle
+// or the bottom, and put on top, at the bottom or at a position, keep every zone in the order the rules say.
+TEST(Runtime, CardsTakenAndPutAnywhereKeepTheirZonesInOrder) {
+    const int score = first_score_of_game_without_decisions("order", R"(game "Order" {
+  players 1
+}
+card Num {
+  value: int
+}
+deck nums: Num = [Num(value: v) for v in 1..6]
+zone pile: Num, ordered = nums
+zone other: Num, ordered
+state {
+  code: int = 0
+}
+play {
+  move top(pile) to other
+  move top(pile) to other
+  move top(other) to pile at bottom
+  move top(other) to pile
+  move pile[4] to other
+  move top(other) to pile at position 3
+  move pile[2] to other at bottom
+  move pile[5] to other
+  for c in pile {
+    code = code * 10 + c.value
+  }
+  code = code * 1000
+  for c in other {
+    code = code * 10 + c.value
+  }
+}
+score(p) = code
+)");
+    // pile 1 5 4 6 (top first), other 2 3.
+    EXPECT_EQ(score, 154600023);
+}
+
+// A loop over a zone is read in place when its body cannot move a card, and runs over a copy when it can: both see
+// every card of the zone as it was when the loop began, once.
+TEST(Runtime, LoopsOverZonesSeeEachCardOnceWhetherOrNotTheyMoveCards) {
+    const int score = first_score_of_game_without_decisions("loops", R"(game "Loops" {
+  players 1
+}
+card Num {
+  value: int
+}
+deck nums: Num = [Num(value: v) for v in 1..5]
+zone pile: Num, ordered = nums
+zone other: Num, ordered
+state {
+  read: int = 0
+  moved: int = 0
+}
+procedure note(c: Num) {
+  moved = moved * 10 + c.value
+}
+play {
+  for c in pile where c.value != 3 {
+    read = read * 10 + c.value
+    if c.value == 4 {
+      break
+    }
+  }
+  for c in pile {
+    move c to other at bottom
+    note(c)
+  }
+  end game with winners [first_player()]
+}
+score(p) = read * 1000000 + moved * 10 + size(other)
+)");
+    EXPECT_EQ(score, 124 * 1000000 + 12345 * 10 + 5);
 }
 
 TEST(Runtime, AHugeDeckIsRefusedWithAnError) {

@@ -5,6 +5,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -48,6 +49,18 @@ inline runtime::Game start_game(const std::shared_ptr<const runtime::GameDefinit
     s.seed = seed;
     s.options = std::move(options);
     return runtime::Game(game, runtime::resolve_settings(*game, s));
+}
+
+// Pearson's chi-square of counts (by value) against the uniform distribution over the values 1..span.
+inline double chi_square_uniform(const std::map<int, int>& counts, int span, int total) {
+    const double expected = static_cast<double>(total) / span;
+    double chi = 0;
+    for (int value = 1; value <= span; ++value) {
+        const auto found = counts.find(value);
+        const double seen = found == counts.end() ? 0 : found->second;
+        chi += (seen - expected) * (seen - expected) / expected;
+    }
+    return chi;
 }
 
 // The names of a seat's legal actions, in their order.

@@ -36,12 +36,13 @@ Figures settings_figures(const BenchOptions& options) {
     return f;
 }
 
-// The interpreter's and the hand-written version's timed runs on the same seeds, side by side.
+// The interpreter's and the hand-written version's timed runs from the same seed on, side by side, and the
+// hand-written games again on exactly the interpreter's seeds, for the differential test.
 template <class Native>
 Figures timed_comparison(InterpreterPlayout& interpreter, Native& native, const BenchOptions& options) {
     const Throughput interpreted = measure(interpreter, options.seconds, options.seed);
     const Throughput hand_written = measure(native, options.seconds, options.seed);
-    return comparison_figures(interpreted, hand_written);
+    return comparison_figures(interpreted, hand_written, replay_seeds(native, interpreted.games, options.seed));
 }
 
 Figures diamant_figures(const BenchOptions& options, InterpreterPlayout& interpreter) {

@@ -23,12 +23,15 @@ number='[0-9.e+]+'
 for engine in interpreter native; do
     expect_line "^bench=diamant engine=$engine games=[0-9]+ seconds=$number cpu_seconds=$number games_per_second=$number decisions_per_second=[0-9]+ mean_decisions=$number mean_length=$number length_ci95=$number$"
 done
-expect_line "^bench=diamant players=4 length=cards_turned ratio=$number decisions_agree=(true|false) lengths_agree=(true|false)$"
+# The hand-written Diamant shuffles in its own way: its games differ from the interpreter's seed by seed, so its means
+# agree only statistically (false about 1 time in 20 by chance).
+expect_line "^bench=diamant players=4 length=cards_turned ratio=$number native_same_seeds_mean_length=$number decisions_agree=(true|false) lengths_agree=(true|false)$"
 for size in 6x6 8x8; do
     for engine in interpreter native; do
         expect_line "^bench=diablo_$size engine=$engine games=[0-9]+ .*games_per_second=$number .*mean_length=$number length_ci95=$number$"
     done
-    expect_line "^bench=diablo_$size size=[68] length=game_length ratio=$number decisions_agree=(true|false) lengths_agree=(true|false)$"
+    # The hand-written Diablo plays the same game as the rules file for every seed: its means must agree.
+    expect_line "^bench=diablo_$size size=[68] length=game_length ratio=$number native_same_seeds_mean_length=$number decisions_agree=true lengths_agree=true$"
 done
 expect_line "^bench=pig engine=interpreter games=[0-9]+ .*games_per_second=$number decisions_per_second=[0-9]+ "
 expect_line "^bench=memory games_played=2000 rss_kib=[0-9]+ state_values=[0-9]+$"

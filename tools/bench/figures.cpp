@@ -30,13 +30,14 @@ Figures throughput_figures(const Throughput& run) {
     return f;
 }
 
-Figures comparison_figures(const Throughput& interpreter, const Throughput& native) {
+Figures comparison_figures(const Throughput& interpreter, const Throughput& native, const Throughput& native_same_seeds) {
     Figures f;
     f["interpreter"] = throughput_figures(interpreter);
     f["native"] = throughput_figures(native);
     f["ratio"] = rounded(native.games_per_second() / interpreter.games_per_second(), 2);
-    f["decisions_agree"] = means_agree(interpreter.decisions, native.decisions);
-    f["lengths_agree"] = means_agree(interpreter.length, native.length);
+    f["native_same_seeds_mean_length"] = rounded(native_same_seeds.length.mean(), 4);
+    f["decisions_agree"] = means_agree(interpreter.decisions, native_same_seeds.decisions);
+    f["lengths_agree"] = means_agree(interpreter.length, native_same_seeds.length);
     return f;
 }
 

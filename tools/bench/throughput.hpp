@@ -48,4 +48,16 @@ Throughput measure(Playout& play, double seconds, std::uint64_t first_seed) {
     return run;
 }
 
+// Plays `games` games from `first_seed` on, untimed: the outcomes only.
+template <class Playout>
+Throughput replay_seeds(Playout& play, std::int64_t games, std::uint64_t first_seed) {
+    Throughput run;
+    for (run.games = 0; run.games < games; ++run.games) {
+        const GameOutcome outcome = play(first_seed + static_cast<std::uint64_t>(run.games));
+        run.decisions.add(outcome.decisions);
+        run.length.add(outcome.length);
+    }
+    return run;
+}
+
 }  // namespace rulesrun::bench
