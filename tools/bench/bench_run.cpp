@@ -36,12 +36,11 @@ Figures settings_figures(const BenchOptions& options) {
     return f;
 }
 
-// The interpreter's and the hand-written version's timed runs from the same seed on, side by side, and the
-// hand-written games again on exactly the interpreter's seeds, for the differential test.
+// The interpreter's and the hand-written version's runs from the same seed on, timed in turns, and the hand-written
+// games again on exactly the interpreter's seeds, for the differential test.
 template <class Native>
 Figures timed_comparison(InterpreterPlayout& interpreter, Native& native, const BenchOptions& options) {
-    const Throughput interpreted = measure(interpreter, options.seconds, options.seed);
-    const Throughput hand_written = measure(native, options.seconds, options.seed);
+    const auto [interpreted, hand_written] = measure_in_turns(interpreter, native, options.seconds, options.seed);
     return comparison_figures(interpreted, hand_written, replay_seeds(native, interpreted.games, options.seed));
 }
 

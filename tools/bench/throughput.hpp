@@ -7,7 +7,9 @@
 
 #include <chrono>
 #include <ctime>
+#include <algorithm>
 #include <cstdint>
+#include <utility>
 
 #include "playout.hpp"
 #include "statistics.hpp"
@@ -28,24 +30,46 @@ struct Throughput {
 // Processor time used by this process so far (all its threads; the benchmark has one).
 inline double cpu_seconds_now() { return static_cast<double>(std::clock()) / CLOCKS_PER_SEC; }
 
-// Plays `play(seed)` for the seeds first_seed, first_seed + 1... until `seconds` have passed (at least one game). The
-// wall clock is read after every game: even the hand-written games take far longer than reading it. The processor
-// clock, slower to read, only at the start and the end.
+// Plays `play`'s next games (seeds first_seed + run.games, + 1...) until `seconds` have passed (at least one game),
+// adding them to `run`. The wall clock is read after every game: even the hand-written games take far longer than
+// reading it. The processor clock, slower to read, only at the start and the end.
 template <class Playout>
-Throughput measure(Playout& play, double seconds, std::uint64_t first_seed) {
+void play_for(Playout& play, double seconds, std::uint64_t first_seed, Throughput& run) {
     using Clock = std::chrono::steady_clock;
     const Clock::time_point start = Clock::now();
     const double cpu_start = cpu_seconds_now();
-    Throughput run;
+    double elapsed = 0;
     do {
         const GameOutcome outcome = play(first_seed + static_cast<std::uint64_t>(run.games));
         ++run.games;
         run.decisions.add(outcome.decisions);
         run.length.add(outcome.length);
-        run.seconds = std::chrono::duration<double>(Clock::now() - start).count();
-    } while (run.seconds < seconds);
-    run.cpu_seconds = cpu_seconds_now() - cpu_start;
+        elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+    } while (elapsed < seconds);
+    run.seconds += elapsed;
+    run.cpu_seconds += cpu_seconds_now() - cpu_start;
+}
+
+// Plays `play(seed)` for the seeds first_seed, first_seed + 1... until `seconds` have passed.
+template <class Playout>
+Throughput measure(Playout& play, double seconds, std::uint64_t first_seed) {
+    Throughput run;
+    play_for(play, seconds, first_seed, run);
     return run;
+}
+
+// Two playouts timed in turns, a twentieth of a second each, until each has had `seconds`: when the machine's speed
+// drifts (other work, a busy host), both sides see the same drift, and their ratio holds where two runs one after
+// the other would not (this machine's interpreter runs differed by a third from one run to the next).
+template <class First, class Second>
+std::pair<Throughput, Throughput> measure_in_turns(First& first, Second& second, double seconds, std::uint64_t first_seed) {
+    constexpr double slice = 0.05;
+    std::pair<Throughput, Throughput> runs;
+    while (runs.first.seconds < seconds || runs.second.seconds < seconds) {
+        play_for(first, std::min(slice, seconds), first_seed, runs.first);
+        play_for(second, std::min(slice, seconds), first_seed, runs.second);
+    }
+    return runs;
 }
 
 // Plays `games` games from `first_seed` on, untimed: the outcomes only.
