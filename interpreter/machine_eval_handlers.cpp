@@ -9,7 +9,7 @@ namespace rulesrun::runtime {
 
 struct EvalHandlers {
     static std::int32_t index_of(const Machine& m, const Expr& e) {
-        return static_cast<std::int32_t>(&e - m.p_.exprs.data());
+        return static_cast<std::int32_t>(&e - m.exprs_);
     }
     // The general case, and the slow path of the others: reports errors, evaluates what is rare.
     static Value rest(Machine& m, const Expr& e) { return m.eval_rest(e, index_of(m, e)); }
