@@ -29,6 +29,7 @@ public:
         m.step_limit_ = max_steps_per_decision;
         const Callable& init = p_.callables[static_cast<std::size_t>(p_.init_callable)];
         s_.locals.assign(static_cast<std::size_t>(std::max(init.locals, 1)), none_value);
+        m.set_frame(0);
         global_and_player_slots();
         for (std::size_t i = 0; i < p_.options.size(); ++i) s_.slots[static_cast<std::size_t>(p_.options[i].slot)] = in_->option_values[i];
         for (const DieDecl& d : p_.dice) in_->die_faces.push_back(m.eval(d.faces));

@@ -33,7 +33,9 @@ class Machine {
 
 public:
     Machine(const Program& program, StateData& state)
-        : p_(program), s_(state), in_(*state.instance), step_limit_(state.steps + max_steps_per_decision) {}
+        : p_(program), s_(state), in_(*state.instance), step_limit_(state.steps + max_steps_per_decision) {
+        set_frame(0);
+    }
 
     // ---- running (machine_run.cpp)
     void start();                          // the game begins: setup, then play
@@ -41,9 +43,9 @@ public:
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
     enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits
-    // One instruction of the innermost frame, whose position `pc` the loop keeps in a register: it is written back
+    // One instruction of the innermost frame (its code given apart: see run_until), whose position `pc` the loop keeps in a register: it is written back
     // to the frame before anything that reads it or changes the frames (calls, decisions, events, the end).
-    [[gnu::always_inline]] Flow step(const Instr& in, std::int32_t& pc);
+    [[gnu::always_inline]] Flow step(Code code, const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
@@ -72,7 +74,7 @@ public:
     // a call; the rest goes to the handler the expression carries (machine_eval_handlers.cpp).
     Value eval(std::int32_t index) {
         const Expr& c = exprs_[index];
-        if (c.op == ExprOp::local) return s_.locals[static_cast<std::size_t>(base_ + c.a)];
+        if (c.op == ExprOp::local) return frame_[c.a];
         if (c.op == ExprOp::constant) return c.a;
         return c.handler(*this, c);
     }
@@ -209,7 +211,15 @@ public:
     StateData& s_;
     const Instance& in_;
     const Expr* const exprs_ = p_.exprs.data();  // the program does not change: one load less per evaluation
-    std::int32_t base_ = 0;            // locals of the frame being evaluated
+    // The locals of the frame being evaluated: their index in s_.locals, and a pointer to them (one load less for
+    // each read of a local). Whatever changes the frame or the size of s_.locals calls set_frame afterwards, so that
+    // the pointer follows the vector when it grows elsewhere.
+    std::int32_t base_ = 0;
+    Value* frame_ = nullptr;
+    void set_frame(std::int32_t base) {
+        base_ = base;
+        frame_ = s_.locals.data() + base;
+    }
     std::int32_t callable_ = 0;        // the callable being run (for error messages)
     Value returned_ = 0;               // a function's value, set by ret_value
     std::size_t expression_calls_ = 0; // functions with an expression body being evaluated (they push no frame)
@@ -229,15 +239,14 @@ void Machine::each_source_element(std::int32_t source, Visit&& visit) {
             charge(1, e.loc);
             for (std::int32_t i = 0; i < arguments; ++i) {
                 const Value v = eval(p_.child(e, i));
-                s_.locals[static_cast<std::size_t>(base_ + e.a + i)] = v;
+                frame_[e.a + i] = v;
             }
             const std::int32_t caller = callable_;
             const std::int32_t where = (body.b & 1) ? body.first3[2] : -1;
-            const auto slot = static_cast<std::size_t>(base_ + body.a);
             each_plain_source_element(body.first3[0], [&](Value v) {
                 charge(1, body.loc);
                 callable_ = e.b;  // errors in the body name the function
-                s_.locals[slot] = v;
+                frame_[body.a] = v;
                 const bool kept = where < 0 || eval(where);
                 const Value element = kept ? eval(body.first3[1]) : 0;
                 callable_ = caller;
@@ -280,10 +289,9 @@ void Machine::each_value(std::int32_t list, const SourceLocation& loc, Visit&& v
     const Expr& e = p_.expr(list);
     if (e.op == ExprOp::comprehension && (e.b & 2) == 0) {  // no `copies`: one value per element at most
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
-        const auto slot = static_cast<std::size_t>(base_ + e.a);
         each_source_element(e.first3[0], [&](Value v) {
             charge(1, e.loc);
-            s_.locals[slot] = v;
+            frame_[e.a] = v;
             if (where >= 0 && !eval(where)) return true;
             return visit(eval(e.first3[1]));
         });

@@ -111,6 +111,7 @@ Value Machine::call_function(const Expr& e) {
     const std::int32_t saved_base = base_, saved_callable = callable_;
     const auto base = static_cast<std::int32_t>(s_.locals.size());
     s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
+    set_frame(saved_base);
     if (e.child_count == 1) s_.locals[static_cast<std::size_t>(base)] = argument;
     for (std::int32_t i = 0; e.child_count > 1 && i < e.child_count; ++i) {
         const Value v = eval(p_.child(e, i));
@@ -118,7 +119,7 @@ Value Machine::call_function(const Expr& e) {
     }
     Value result = 0;
     if (c.body >= 0) {
-        base_ = base;
+        set_frame(base);
         callable_ = e.a;
         // An expression body runs on the C++ stack: counted so that endless recursion stops with an error.
         ++expression_calls_;
@@ -131,7 +132,7 @@ Value Machine::call_function(const Expr& e) {
         run_until(depth);
         result = returned_;
     }
-    base_ = saved_base;
+    set_frame(saved_base);
     callable_ = saved_callable;
     if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {stamp, argument, result};
     return result;
@@ -143,7 +144,7 @@ Value Machine::inline_call(const Expr& e) {
     const std::int32_t arguments = e.child_count - 1;
     for (std::int32_t i = 0; i < arguments; ++i) {
         const Value v = eval(p_.child(e, i));
-        s_.locals[static_cast<std::size_t>(base_ + e.a + i)] = v;
+        frame_[e.a + i] = v;
     }
     const std::int32_t caller = callable_;
     callable_ = e.b;  // errors in the body name the function
@@ -157,10 +158,9 @@ Value Machine::comprehension(const Expr& e) {
     const std::int32_t where = (e.b & 1) ? p_.child(e, 2) : -1;
     const std::int32_t copies = (e.b & 2) ? p_.child(e, (e.b & 1) ? 3 : 2) : -1;
     const std::size_t mark = s_.scratch.size();
-    const auto slot = static_cast<std::size_t>(base_ + e.a);
     each_source_element(e.first3[0], [&](Value v) {
         charge(1, e.loc);
-        s_.locals[slot] = v;
+        frame_[e.a] = v;
         if (where >= 0 && !eval(where)) return true;
         // Each copy is made anew: copies of a card are different cards.
         const Value n = copies >= 0 ? eval(copies) : 1;
@@ -187,7 +187,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
     switch (e.op) {
         case ExprOp::constant:
         case ExprOp::text_constant: return e.a;
-        case ExprOp::local: return s_.locals[static_cast<std::size_t>(base_ + e.a)];
+        case ExprOp::local: return frame_[e.a];
         case ExprOp::slot: return s_.slots[static_cast<std::size_t>(e.a)];
         case ExprOp::player_field: return s_.slots[static_cast<std::size_t>(player_slot(arg(0), e.a, e.loc))];
         case ExprOp::card_field: return s_.slots[static_cast<std::size_t>(card_slot(arg(0), e.a, e.b, e.loc))];

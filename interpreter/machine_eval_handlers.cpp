@@ -15,7 +15,7 @@ struct EvalHandlers {
     static Value rest(Machine& m, const Expr& e) { return m.eval_rest(e, index_of(m, e)); }
 
     static Value constant(Machine&, const Expr& e) { return e.a; }
-    static Value local(Machine& m, const Expr& e) { return m.s_.locals[static_cast<std::size_t>(m.base_ + e.a)]; }
+    static Value local(Machine& m, const Expr& e) { return m.frame_[e.a]; }
     static Value slot(Machine& m, const Expr& e) { return m.s_.slots[static_cast<std::size_t>(e.a)]; }
     static Value zone(Machine& m, const Expr& e) { return m.in_.zone_first[static_cast<std::size_t>(e.a)]; }
 
@@ -36,7 +36,7 @@ struct EvalHandlers {
     }
     // The same, when the object is a local (`s.owner`, `c.value`): read straight from the frame.
     static Value local_of(Machine& m, const Expr& e) {
-        return m.s_.locals[static_cast<std::size_t>(m.base_ + e.local_operand)];
+        return m.frame_[e.local_operand];
     }
     static Value player_field_of_local(Machine& m, const Expr& e) {
         const Value player = local_of(m, e);

@@ -84,11 +84,11 @@ Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argume
     const auto base = static_cast<std::int32_t>(s_.locals.size());
     s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
     if (c.params > 0) s_.locals[static_cast<std::size_t>(base)] = argument;
-    base_ = base;
+    set_frame(base);
     callable_ = callable;
     const Value v = eval(expr >= 0 ? expr : c.body);
     s_.locals.resize(static_cast<std::size_t>(base));
-    base_ = saved_base;
+    set_frame(saved_base);
     callable_ = saved_callable;
     return v;
 }

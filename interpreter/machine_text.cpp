@@ -114,10 +114,10 @@ std::string Machine::show_with_self(std::int32_t template_index, Value self) {
     const std::int32_t saved = base_;
     const auto base = static_cast<std::int32_t>(s_.locals.size());
     s_.locals.push_back(self);
-    base_ = base;
+    set_frame(base);
     std::string out = fill_template(template_index);
     s_.locals.resize(static_cast<std::size_t>(base));
-    base_ = saved;
+    set_frame(saved);
     return out;
 }
 
