@@ -43,8 +43,9 @@ public:
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
     enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits
-    // One instruction of the innermost frame (its code given apart: see run_until), whose position `pc` the loop keeps in a register: it is written back
-    // to the frame before anything that reads it or changes the frames (calls, decisions, events, the end).
+    // One instruction of the innermost frame (its code given apart: see run_until), whose position `pc` the loop
+    // keeps in a register: it is written back to the frame before anything that reads it or changes the frames
+    // (calls, decisions, events, the end).
     [[gnu::always_inline]] Flow step(Code code, const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
