@@ -7,6 +7,20 @@
 
 namespace rulesrun::runtime {
 
+namespace {
+
+// How a handler reads one of its first two children: through eval, or straight from the frame (a local) or from the
+// expression itself (a constant), one dependent load or two fewer.
+enum class Fetch : std::uint8_t { eval, local, constant };
+
+Fetch fetch_of(const Expr& child) {
+    if (child.op == ExprOp::local) return Fetch::local;
+    if (child.op == ExprOp::constant) return Fetch::constant;
+    return Fetch::eval;
+}
+
+}  // namespace
+
 struct EvalHandlers {
     static std::int32_t index_of(const Machine& m, const Expr& e) {
         return static_cast<std::int32_t>(&e - m.exprs_);
@@ -34,10 +48,16 @@ struct EvalHandlers {
         if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) return rest(m, e);
         return m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>(space)] + e.a)];
     }
-    // The same, when the object is a local (`s.owner`, `c.value`): read straight from the frame.
-    static Value local_of(Machine& m, const Expr& e) {
-        return m.frame_[e.local_operand];
+    // Child i (0 or 1), read as `F` says.
+    template <Fetch F>
+    static Value operand(Machine& m, const Expr& e, int i) {
+        if constexpr (F == Fetch::local) return m.frame_[e.direct[i]];
+        if constexpr (F == Fetch::constant) return e.direct[i];
+        return m.eval(e.first3[i]);
     }
+
+    // The same, when the object is a local (`s.owner`, `c.value`): read straight from the frame.
+    static Value local_of(Machine& m, const Expr& e) { return operand<Fetch::local>(m, e, 0); }
     static Value player_field_of_local(Machine& m, const Expr& e) {
         const Value player = local_of(m, e);
         if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(m.in_.players)) return rest(m, e);
@@ -59,39 +79,78 @@ struct EvalHandlers {
         return m.s_.heap[static_cast<std::size_t>(record + 1 + e.a)];
     }
 
-    static Value logical_and(Machine& m, const Expr& e) { return m.eval(e.first3[0]) && m.eval(e.first3[1]); }
-    static Value logical_or(Machine& m, const Expr& e) { return m.eval(e.first3[0]) || m.eval(e.first3[1]); }
+    // Two operands read as L and R say. Op is a struct with `static Value run(Machine&, const Expr&, Value, Value)`
+    // for the operations that always read both (the logical ones read the second only when needed).
+    template <typename Op, Fetch L, Fetch R>
+    static Value binary(Machine& m, const Expr& e) {
+        return Op::run(m, e, operand<L>(m, e, 0), operand<R>(m, e, 1));
+    }
+    template <Fetch L, Fetch R>
+    static Value logical_and(Machine& m, const Expr& e) { return operand<L>(m, e, 0) && operand<R>(m, e, 1); }
+    template <Fetch L, Fetch R>
+    static Value logical_or(Machine& m, const Expr& e) { return operand<L>(m, e, 0) || operand<R>(m, e, 1); }
     static Value logical_not(Machine& m, const Expr& e) { return !m.eval(e.first3[0]); }
     static Value if_then_else(Machine& m, const Expr& e) {
         return m.eval(e.first3[0]) ? m.eval(e.first3[1]) : m.eval(e.first3[2]);
     }
     // Values compared by identity (numbers, players, cards, enums...; a == 0), not by content.
-    static Value same(Machine& m, const Expr& e) { return m.eval(e.first3[0]) == m.eval(e.first3[1]); }
-    static Value not_same(Machine& m, const Expr& e) { return m.eval(e.first3[0]) != m.eval(e.first3[1]); }
-
+    struct Same {
+        static Value run(Machine&, const Expr&, Value a, Value b) { return a == b; }
+    };
+    struct NotSame {
+        static Value run(Machine&, const Expr&, Value a, Value b) { return a != b; }
+    };
     // Numbers: `none` on either side goes to eval_rest, which says which side it is.
     template <typename Operation>
-    static Value numbers(Machine& m, const Expr& e, Operation operation) {
-        const Value a = m.eval(e.first3[0]), b = m.eval(e.first3[1]);
-        if (a == none_value || b == none_value) return rest(m, e);
-        return operation(a, b);
-    }
-    static Value less(Machine& m, const Expr& e) { return numbers(m, e, [](Value a, Value b) -> Value { return a < b; }); }
-    static Value less_equal(Machine& m, const Expr& e) {
-        return numbers(m, e, [](Value a, Value b) -> Value { return a <= b; });
-    }
-    static Value greater(Machine& m, const Expr& e) { return numbers(m, e, [](Value a, Value b) -> Value { return a > b; }); }
-    static Value greater_equal(Machine& m, const Expr& e) {
-        return numbers(m, e, [](Value a, Value b) -> Value { return a >= b; });
-    }
-    static Value add(Machine& m, const Expr& e) {
-        return numbers(m, e, [&](Value a, Value b) { return m.checked(std::int64_t{a} + b, e.loc); });
-    }
-    static Value subtract(Machine& m, const Expr& e) {
-        return numbers(m, e, [&](Value a, Value b) { return m.checked(std::int64_t{a} - b, e.loc); });
-    }
-    static Value multiply(Machine& m, const Expr& e) {
-        return numbers(m, e, [&](Value a, Value b) { return m.checked(std::int64_t{a} * b, e.loc); });
+    struct Numbers {
+        static Value run(Machine& m, const Expr& e, Value a, Value b) {
+            if (a == none_value || b == none_value) return rest(m, e);
+            return Operation::run(m, e, std::int64_t{a}, std::int64_t{b});
+        }
+    };
+    struct Less {
+        static Value run(Machine&, const Expr&, std::int64_t a, std::int64_t b) { return a < b; }
+    };
+    struct LessEqual {
+        static Value run(Machine&, const Expr&, std::int64_t a, std::int64_t b) { return a <= b; }
+    };
+    struct Greater {
+        static Value run(Machine&, const Expr&, std::int64_t a, std::int64_t b) { return a > b; }
+    };
+    struct GreaterEqual {
+        static Value run(Machine&, const Expr&, std::int64_t a, std::int64_t b) { return a >= b; }
+    };
+    struct Add {
+        static Value run(Machine& m, const Expr& e, std::int64_t a, std::int64_t b) { return m.checked(a + b, e.loc); }
+    };
+    struct Subtract {
+        static Value run(Machine& m, const Expr& e, std::int64_t a, std::int64_t b) { return m.checked(a - b, e.loc); }
+    };
+    struct Multiply {
+        static Value run(Machine& m, const Expr& e, std::int64_t a, std::int64_t b) { return m.checked(a * b, e.loc); }
+    };
+    template <typename Op, Fetch L, Fetch R>
+    struct Binary {
+        static constexpr EvalHandler handler = binary<Op, L, R>;
+    };
+    template <typename Op, Fetch L, Fetch R>
+    struct And {
+        static constexpr EvalHandler handler = logical_and<L, R>;
+    };
+    template <typename Op, Fetch L, Fetch R>
+    struct Or {
+        static constexpr EvalHandler handler = logical_or<L, R>;
+    };
+    // The instance of H<Op, L, R> for these operands' kinds.
+    template <template <typename, Fetch, Fetch> class H, typename Op = void>
+    static EvalHandler by_operands(Fetch left, Fetch right) {
+        constexpr Fetch e = Fetch::eval, l = Fetch::local, c = Fetch::constant;
+        static constexpr EvalHandler table[3][3] = {
+            {H<Op, e, e>::handler, H<Op, e, l>::handler, H<Op, e, c>::handler},
+            {H<Op, l, e>::handler, H<Op, l, l>::handler, H<Op, l, c>::handler},
+            {H<Op, c, e>::handler, H<Op, c, l>::handler, H<Op, c, c>::handler},
+        };
+        return table[static_cast<int>(left)][static_cast<int>(right)];
     }
 
     static Value values_on_heap(Machine& m, const Expr& e) { return m.values_on_heap(e); }
@@ -100,6 +159,24 @@ struct EvalHandlers {
     static Value inline_call(Machine& m, const Expr& e) { return m.inline_call(e); }
     static Value comprehension(Machine& m, const Expr& e) { return m.comprehension(e); }
 
+    // Binary operations on numbers and identities, and the logical ones.
+    static EvalHandler binary_handler(const Expr& e, Fetch left, Fetch right) {
+        switch (e.op) {
+            case ExprOp::logical_and: return by_operands<And>(left, right);
+            case ExprOp::logical_or: return by_operands<Or>(left, right);
+            case ExprOp::equal: return e.a == 0 ? by_operands<Binary, Same>(left, right) : rest;  // a == 1: by content
+            case ExprOp::not_equal: return e.a == 0 ? by_operands<Binary, NotSame>(left, right) : rest;
+            case ExprOp::less: return by_operands<Binary, Numbers<Less>>(left, right);
+            case ExprOp::less_equal: return by_operands<Binary, Numbers<LessEqual>>(left, right);
+            case ExprOp::greater: return by_operands<Binary, Numbers<Greater>>(left, right);
+            case ExprOp::greater_equal: return by_operands<Binary, Numbers<GreaterEqual>>(left, right);
+            case ExprOp::add: return by_operands<Binary, Numbers<Add>>(left, right);
+            case ExprOp::subtract: return by_operands<Binary, Numbers<Subtract>>(left, right);
+            case ExprOp::multiply: return by_operands<Binary, Numbers<Multiply>>(left, right);
+            default: return nullptr;
+        }
+    }
+
     static EvalHandler choose(const Expr& e) {
         switch (e.op) {
             case ExprOp::constant:
@@ -107,24 +184,13 @@ struct EvalHandlers {
             case ExprOp::local: return local;
             case ExprOp::slot: return slot;
             case ExprOp::zone: return zone;
-            case ExprOp::player_field: return e.local_operand >= 0 ? player_field_of_local : player_field;
+            case ExprOp::player_field: return e.direct[0] >= 0 ? player_field_of_local : player_field;
             case ExprOp::card_field:  // b < 0: a field found by name
-                return e.b < 0 ? rest : e.local_operand >= 0 ? card_field_of_local : card_field;
-            case ExprOp::space_field: return e.b < 0 ? rest : e.local_operand >= 0 ? space_field_of_local : space_field;
+                return e.b < 0 ? rest : e.direct[0] >= 0 ? card_field_of_local : card_field;
+            case ExprOp::space_field: return e.b < 0 ? rest : e.direct[0] >= 0 ? space_field_of_local : space_field;
             case ExprOp::record_field: return record_field;
-            case ExprOp::logical_and: return logical_and;
-            case ExprOp::logical_or: return logical_or;
             case ExprOp::logical_not: return logical_not;
             case ExprOp::if_then_else: return if_then_else;
-            case ExprOp::equal: return e.a == 0 ? same : rest;  // a == 1: texts, lists, records by content
-            case ExprOp::not_equal: return e.a == 0 ? not_same : rest;
-            case ExprOp::less: return less;
-            case ExprOp::less_equal: return less_equal;
-            case ExprOp::greater: return greater;
-            case ExprOp::greater_equal: return greater_equal;
-            case ExprOp::add: return add;
-            case ExprOp::subtract: return subtract;
-            case ExprOp::multiply: return multiply;
             case ExprOp::builtin: return builtin;
             case ExprOp::call_function: return call_function;
             case ExprOp::inline_call: return inline_call;
@@ -139,8 +205,16 @@ struct EvalHandlers {
 void assign_eval_handlers(Program& program) {
     for (Expr& e : program.exprs) {
         const bool field = e.op == ExprOp::player_field || e.op == ExprOp::card_field || e.op == ExprOp::space_field;
-        if (field && program.expr(e.first3[0]).op == ExprOp::local) e.local_operand = program.expr(e.first3[0]).a;
+        if (field && program.expr(e.first3[0]).op == ExprOp::local) e.direct[0] = program.expr(e.first3[0]).a;
         e.handler = EvalHandlers::choose(e);
+        if (e.child_count != 2) continue;
+        const Expr& left = program.expr(e.first3[0]);
+        const Expr& right = program.expr(e.first3[1]);
+        if (EvalHandler binary = EvalHandlers::binary_handler(e, fetch_of(left), fetch_of(right))) {
+            e.direct[0] = left.a;  // a local's slot or a constant's value; unread when the child is evaluated
+            e.direct[1] = right.a;
+            e.handler = binary;
+        }
     }
 }
 

@@ -95,7 +95,9 @@ struct Expr {
     ValueKind kind = ValueKind::nothing;  // types[type].kind, kept here for speed
     std::int32_t first3[3] = {-1, -1, -1};  // the first three children, kept here for speed
     EvalHandler handler = nullptr;          // set by assign_eval_handlers when the program is complete
-    std::int32_t local_operand = -1;        // the slot of a child that is a local, for handlers that read it directly
+    // For handlers that read their first two children directly (machine_eval_handlers.cpp): the slot of a child that
+    // is a local, or the value of a constant.
+    std::int32_t direct[2] = {-1, -1};
     SourceLocation loc;
 };
 
