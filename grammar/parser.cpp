@@ -38,7 +38,7 @@ struct ParseContext {
 
 template <typename Input> SourceLocation location_of(const Input& in, int file_index) {
     const auto& it = in.iterator();
-    return {file_index, it.line, it.column, it.byte};
+    return location_at(file_index, it.line, it.column, it.byte);
 }
 
 inline ParseContext* pick(ParseContext* /*found*/, ParseContext& candidate) { return &candidate; }
@@ -128,7 +128,7 @@ std::string describe_context(const ParseContext& ctx, std::string_view message) 
 // Turns a parse error into a message that says what was expected, where, and what was probably meant.
 Diagnostic syntax_error(std::string_view text, const pegtl::parse_error& e, const ParseContext& ctx) {
     const auto& pos = e.positions().front();
-    Diagnostic d{Severity::error, {ctx.file_index, pos.line, pos.column, pos.byte}, std::string(e.message())};
+    Diagnostic d{Severity::error, location_at(ctx.file_index, pos.line, pos.column, pos.byte), std::string(e.message())};
     const std::string_view word = word_at(text, pos.byte);
     const bool at_end = text.find_first_not_of(" \t\r\n", pos.byte) == std::string_view::npos;
     if (d.message == grammar::error_message<grammar::declaration> && !word.empty()) {
@@ -337,7 +337,7 @@ ParseResult parse_rules(std::string_view text, int file_index) {
             if (next >= text.size()) break;
             cursor = advance(text, cursor, next);
             if (result.diagnostics.size() >= max_syntax_errors) {
-                result.diagnostics.push_back({Severity::error, {file_index, cursor.line, cursor.column, cursor.byte},
+                result.diagnostics.push_back({Severity::error, location_at(file_index, cursor.line, cursor.column, cursor.byte),
                                               fmt::format("too many syntax errors ({}): stopping here", max_syntax_errors)});
                 break;
             }

@@ -49,7 +49,7 @@ public:
     explicit Builder(int file_index) : file_index_(file_index) {}
 
     NodePtr build(const grammar::ParseNode& p) {
-        const SourceLocation loc{file_index_, p.m_begin.line, p.m_begin.column, p.m_begin.byte};
+        const SourceLocation loc = location_at(file_index_, p.m_begin.line, p.m_begin.column, p.m_begin.byte);
         std::vector<NodePtr> children;
         children.reserve(p.children.size());
         for (const auto& c : p.children) children.push_back(build(*c));

@@ -31,7 +31,7 @@ std::optional<Diagnostic> find_text_problem(std::string_view text, int file_inde
         const std::size_t length = utf8_sequence_length(text, i);
         if (control || byte == 0x7F || length == 0) {
             return Diagnostic{Severity::error,
-                              {file_index, line, column, i},
+                              location_at(file_index, line, column, i),
                               fmt::format("this is not a text file: byte 0x{:02X} is {} (a rules file is UTF-8 text)",
                                           byte, length == 0 ? "not valid UTF-8" : "a control character")};
         }

@@ -52,7 +52,12 @@ std::int32_t Compiler::add_expr(ExprOp op, const Type& type, const SourceLocatio
     for (std::size_t i = 0; i < children.size() && i < 3; ++i) e.first3[i] = children[i];
     e.loc = loc;
     e.first_child = static_cast<std::int32_t>(program_->expr_children.size());
-    e.child_count = static_cast<std::int32_t>(children.size());
+    if (children.size() > max_expr_children) {
+        diagnostics_.push_back({Severity::error, loc,
+                                fmt::format("an expression of {} parts: at most {} items or arguments can be written out",
+                                            children.size(), max_expr_children)});
+    }
+    e.child_count = static_cast<std::uint16_t>(std::min(children.size(), max_expr_children));
     program_->expr_children.insert(program_->expr_children.end(), children.begin(), children.end());
     note_reads(e);
     expr_owner_.push_back(current_callable_);

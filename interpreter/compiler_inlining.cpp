@@ -93,6 +93,7 @@ void Compiler::inline_small_functions() {
     for (std::size_t i = 0; i < program_->exprs.size() && program_->exprs.size() < limit; ++i) {
         const Expr call = program_->exprs[i];
         if (call.op != ExprOp::call_function || !inlinable[static_cast<std::size_t>(call.a)]) continue;
+        if (call.child_count >= max_expr_children) continue;  // no room for the body after the arguments
         const std::int32_t owner = expr_owner_[i];
         if (owner < 0) continue;
         const Callable callee = program_->callables[static_cast<std::size_t>(call.a)];
@@ -109,7 +110,7 @@ void Compiler::inline_small_functions() {
         inlined.a = offset;
         for (std::size_t k = 0; k < 3; ++k) inlined.first3[k] = k < children.size() ? children[k] : -1;
         inlined.first_child = static_cast<std::int32_t>(program_->expr_children.size());
-        inlined.child_count = static_cast<std::int32_t>(children.size());
+        inlined.child_count = static_cast<std::uint16_t>(children.size());  // the call's arguments and the body
         program_->expr_children.insert(program_->expr_children.end(), children.begin(), children.end());
     }
 }

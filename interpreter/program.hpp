@@ -85,21 +85,24 @@ enum class Builtin : std::uint8_t {
     counterclockwise, neighbours, alive, combines_to, combination_text, text
 };
 
+// 64 bytes, so that finding an expression from its index is a shift (every evaluation does it).
 struct Expr {
     ExprOp op = ExprOp::constant;
+    ValueKind kind = ValueKind::nothing;  // types[type].kind, kept here for speed
+    std::uint16_t child_count = 0;        // at most max_expr_children
     std::int32_t a = 0;
     std::int32_t b = 0;
     std::int32_t first_child = 0;  // index in Program::expr_children
-    std::int32_t child_count = 0;
     std::int32_t type = -1;        // index in Program::types
-    ValueKind kind = ValueKind::nothing;  // types[type].kind, kept here for speed
     std::int32_t first3[3] = {-1, -1, -1};  // the first three children, kept here for speed
-    EvalHandler handler = nullptr;          // set by assign_eval_handlers when the program is complete
     // For handlers that read their first two children directly (machine_eval_handlers.cpp): the slot of a child that
     // is a local, or the value of a constant.
     std::int32_t direct[2] = {-1, -1};
+    EvalHandler handler = nullptr;  // set by assign_eval_handlers when the program is complete
     SourceLocation loc;
 };
+static_assert(sizeof(Expr) == 64);
+inline constexpr std::size_t max_expr_children = 65535;  // items of a written-out list, arguments...
 
 // A text with {holes}: the literal pieces and the expression of each hole, alternating.
 struct Template {

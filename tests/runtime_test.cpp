@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "game.hpp"
+#include "program.hpp"
 #include "test_games.hpp"
 
 namespace rulesrun::runtime {
@@ -170,6 +171,29 @@ procedure again() {
     const std::string message = rule_error_at_start(game);
     ASSERT_NE(message, "") << "the recursion was not stopped";
     EXPECT_NE(message.find("function deep"), std::string::npos) << message;
+}
+
+// A compiled expression holds at most max_expr_children parts: a longer written-out list is an error at its place,
+// and one just under the limit still runs.
+TEST(Runtime, AWrittenOutListOfTooManyItemsIsAnErrorAtItsPlace) {
+    auto game_with_items = [](std::size_t items) {
+        std::string list;
+        for (std::size_t i = 0; i < items; ++i) list += i == 0 ? "1" : ",1";
+        return "game \"Long\" {\n  players 1\n}\nstate {\n  x: int = 0\n}\nplay {\n  x = sum([" + list + "])\n}\n";
+    };
+    const LoadedGame too_long = testing_support::load_written("too_long", game_with_items(max_expr_children + 1));
+    EXPECT_FALSE(too_long.game);
+    bool reported = false;
+    for (const Diagnostic& d : too_long.diagnostics) {
+        if (d.message.find("at most 65535 items") != std::string::npos && d.loc.line == 8) reported = true;
+    }
+    EXPECT_TRUE(reported) << "no error at line 8 about the list's length";
+
+    auto game = load_text("long_enough", game_with_items(max_expr_children));
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    EXPECT_TRUE(g.finished());
+    EXPECT_EQ(g.results().scores.size(), 1u);
 }
 
 // Small functions are copied into their callers (compiler_inlining.cpp): they compute the same values, nested and
