@@ -110,6 +110,18 @@ public:
         return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
     }
     [[gnu::noinline]] Sequence range_sequence(const Expr& e);
+    // at(space, rows, columns): the space that many rows and columns away on its board, or none off the board.
+    Value space_at(Value space, std::int64_t rows, std::int64_t columns) const {
+        const auto s = static_cast<std::size_t>(space);
+        const auto b = static_cast<std::size_t>(in_.space_board[s]);
+        const Value board_columns = in_.board_columns[b];
+        const std::int64_t r = in_.space_row[s] + rows, c = in_.space_column[s] + columns;
+        if (r < 0 || c < 0 || r >= in_.board_rows[b] || c >= board_columns) return none_value;
+        return in_.board_first[b] + static_cast<Value>(r) * board_columns + static_cast<Value>(c);
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void not_a_space(const SourceLocation& loc) const {
+        fail(loc, "expected a space, found 'none'");
+    }
     // Visits the values of a list expression in order; `visit(v)` returns false to stop early. A comprehension is
     // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
     template <typename Visit>
@@ -245,7 +257,6 @@ void Machine::each_source_element(std::int32_t source, Visit&& visit) {
             const std::int32_t caller = callable_;
             const std::int32_t where = (body.b & 1) ? body.first3[2] : -1;
             each_plain_source_element(body.first3[0], [&](Value v) {
-                charge(1, body.loc);
                 callable_ = e.b;  // errors in the body name the function
                 frame_[body.a] = v;
                 const bool kept = where < 0 || eval(where);
@@ -261,8 +272,10 @@ void Machine::each_source_element(std::int32_t source, Visit&& visit) {
 
 template <typename Visit>
 void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
+    // The elements are counted against the step limit before they are visited.
     const Expr& e = p_.expr(source);
     if (e.op == ExprOp::list) {
+        charge(e.child_count, e.loc);
         for (std::int32_t i = 0; i < e.child_count; ++i) {
             if (!visit(eval(p_.child(e, i)))) return;
         }
@@ -272,6 +285,7 @@ void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
         const auto b = static_cast<std::size_t>(eval(e.first3[0]));
         const std::int32_t count = in_.board_rows[b] * std::max(in_.board_columns[b], 1);
         const std::size_t alive_field = p_.boards[b].fields.size();
+        charge(count, e.loc);
         for (std::int32_t i = 0; i < count; ++i) {
             const Value space = in_.board_first[b] + i;
             if (!s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)]) + alive_field]) continue;
@@ -280,6 +294,7 @@ void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
         return;
     }
     const Sequence s = sequence(source);
+    charge(s.length, e.loc);
     for (std::int32_t i = 0; i < s.length; ++i) {
         if (!visit(element(s, i))) return;
     }
@@ -291,7 +306,6 @@ void Machine::each_value(std::int32_t list, const SourceLocation& loc, Visit&& v
     if (e.op == ExprOp::comprehension && (e.b & 2) == 0) {  // no `copies`: one value per element at most
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
         each_source_element(e.first3[0], [&](Value v) {
-            charge(1, e.loc);
             frame_[e.a] = v;
             if (where >= 0 && !eval(where)) return true;
             return visit(eval(e.first3[1]));

@@ -57,7 +57,7 @@ Value Machine::builtin(const Expr& e) {
     };
     auto space_arg = [&](int i) {
         const Value s = arg(i);
-        if (s < 0 || static_cast<std::size_t>(s) >= in_.space_base.size()) fail(e.loc, "expected a space, found 'none'");
+        if (s < 0 || static_cast<std::size_t>(s) >= in_.space_base.size()) not_a_space(e.loc);
         return s;
     };
     auto build = [&](auto&& fill) {
@@ -195,13 +195,9 @@ Value Machine::builtin(const Expr& e) {
             return (static_cast<Builtin>(e.a) == Builtin::row ? in_.space_row[s] : in_.space_column[s]) + 1;
         }
         case Builtin::at: {
-            const auto s = static_cast<std::size_t>(space_arg(0));
-            const std::int64_t dr = arg(1), dc = arg(2);
-            const auto b = static_cast<std::size_t>(in_.space_board[s]);
-            const Value columns = in_.board_columns[b];
-            const std::int64_t r = in_.space_row[s] + dr, c = in_.space_column[s] + dc;
-            if (r < 0 || c < 0 || r >= in_.board_rows[b] || c >= columns) return none_value;
-            return in_.board_first[b] + static_cast<Value>(r) * columns + static_cast<Value>(c);
+            const Value s = space_arg(0);
+            const std::int64_t rows = arg(1), columns = arg(2);
+            return space_at(s, rows, columns);
         }
         case Builtin::spaces: {
             const auto b = static_cast<std::size_t>(arg(0));

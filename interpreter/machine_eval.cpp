@@ -159,7 +159,6 @@ Value Machine::comprehension(const Expr& e) {
     const std::int32_t copies = (e.b & 2) ? p_.child(e, (e.b & 1) ? 3 : 2) : -1;
     const std::size_t mark = s_.scratch.size();
     each_source_element(e.first3[0], [&](Value v) {
-        charge(1, e.loc);
         frame_[e.a] = v;
         if (where >= 0 && !eval(where)) return true;
         // Each copy is made anew: copies of a card are different cards.

@@ -90,6 +90,11 @@ struct EvalHandlers {
     template <Fetch L, Fetch R>
     static Value logical_or(Machine& m, const Expr& e) { return operand<L>(m, e, 0) || operand<R>(m, e, 1); }
     static Value logical_not(Machine& m, const Expr& e) { return !m.eval(e.first3[0]); }
+    static Value negate(Machine& m, const Expr& e) {
+        const Value v = m.eval(e.first3[0]);
+        if (v == none_value) return rest(m, e);
+        return -v;  // never overflows: -2^31 is none, not a number
+    }
     static Value if_then_else(Machine& m, const Expr& e) {
         return m.eval(e.first3[0]) ? m.eval(e.first3[1]) : m.eval(e.first3[2]);
     }
@@ -155,6 +160,12 @@ struct EvalHandlers {
 
     static Value values_on_heap(Machine& m, const Expr& e) { return m.values_on_heap(e); }
     static Value builtin(Machine& m, const Expr& e) { return m.builtin(e); }
+    static Value at(Machine& m, const Expr& e) {  // the most frequent built-in of board games: without the switch
+        const Value space = m.eval(e.first3[0]);
+        if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) m.not_a_space(e.loc);
+        const std::int64_t rows = m.eval(e.first3[1]), columns = m.eval(e.first3[2]);
+        return m.space_at(space, rows, columns);
+    }
     static Value call_function(Machine& m, const Expr& e) { return m.call_function(e); }
     static Value inline_call(Machine& m, const Expr& e) { return m.inline_call(e); }
     static Value comprehension(Machine& m, const Expr& e) { return m.comprehension(e); }
@@ -191,7 +202,8 @@ struct EvalHandlers {
             case ExprOp::record_field: return record_field;
             case ExprOp::logical_not: return logical_not;
             case ExprOp::if_then_else: return if_then_else;
-            case ExprOp::builtin: return builtin;
+            case ExprOp::negate: return negate;
+            case ExprOp::builtin: return static_cast<Builtin>(e.a) == Builtin::at ? at : builtin;
             case ExprOp::call_function: return call_function;
             case ExprOp::inline_call: return inline_call;
             case ExprOp::comprehension: return comprehension;
