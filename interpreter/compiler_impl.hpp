@@ -77,7 +77,8 @@ public:
     // ---- small functions copied into their callers (compiler_inlining.cpp)
     void inline_small_functions();
     std::vector<bool> inlinable_functions() const;
-    std::int32_t copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner);
+    std::int32_t copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner,
+                           const std::vector<std::int32_t>& arguments_read_in_place);
     std::int32_t constructor_expr(const Node& e, const Type& type, const std::vector<FieldInfo>& fields, bool card);
     std::int32_t comprehension_expr(const Node& e);
     std::int32_t text_expr(const Node& text_node, const FieldScope& scope = {});

@@ -69,14 +69,24 @@ std::vector<bool> Compiler::inlinable_functions() const {
     return inlinable;
 }
 
-// A copy of the tree `expr` for a caller whose frame holds the callee's slots from `slot_offset` on.
-std::int32_t Compiler::copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner) {
+// A copy of the tree `expr` for a caller whose frame holds the callee's slots from `slot_offset` on. A parameter p
+// with arguments_read_in_place[p] >= 0 becomes a copy of that argument (a local of the caller or a constant).
+std::int32_t Compiler::copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner,
+                                 const std::vector<std::int32_t>& arguments_read_in_place) {
     Expr e = program_->expr(expr);
+    if (e.op == ExprOp::local && static_cast<std::size_t>(e.a) < arguments_read_in_place.size() &&
+        arguments_read_in_place[static_cast<std::size_t>(e.a)] >= 0) {
+        e = program_->expr(arguments_read_in_place[static_cast<std::size_t>(e.a)]);
+        e.loc = program_->expr(expr).loc;
+        expr_owner_.push_back(owner);
+        program_->exprs.push_back(e);
+        return static_cast<std::int32_t>(program_->exprs.size() - 1);
+    }
     // Slots move into the caller's frame: locals, a comprehension's element, a copied call's parameters.
     if (e.op == ExprOp::local || e.op == ExprOp::comprehension || e.op == ExprOp::inline_call) e.a += slot_offset;
     std::vector<std::int32_t> children;
     for (std::int32_t i = 0; i < e.child_count; ++i) {
-        children.push_back(copy_body(program_->child(program_->expr(expr), i), slot_offset, owner));
+        children.push_back(copy_body(program_->child(program_->expr(expr), i), slot_offset, owner, arguments_read_in_place));
     }
     for (std::size_t i = 0; i < 3; ++i) e.first3[i] = i < children.size() ? children[i] : -1;
     e.first_child = static_cast<std::int32_t>(program_->expr_children.size());
@@ -103,9 +113,20 @@ void Compiler::inline_small_functions() {
         caller.local_types.insert(caller.local_types.end(), callee.local_types.begin(), callee.local_types.end());
         std::vector<std::int32_t> children(program_->expr_children.begin() + call.first_child,
                                            program_->expr_children.begin() + call.first_child + call.child_count);
-        children.push_back(copy_body(callee.body, offset, owner));
+        // A local or constant argument is read in place by the copy: nothing can change the caller's local while
+        // the body, an expression, is evaluated (its own comprehensions and copies have slots of their own).
+        std::vector<std::int32_t> read_in_place(children.size(), -1);
+        std::int32_t evaluated_mask = -1;
+        for (std::size_t k = 0; k < children.size() && k < 31; ++k) {
+            const ExprOp op = program_->expr(children[k]).op;
+            if (op != ExprOp::local && op != ExprOp::constant) continue;
+            read_in_place[k] = children[k];
+            evaluated_mask &= ~(std::int32_t{1} << k);
+        }
+        children.push_back(copy_body(callee.body, offset, owner, read_in_place));
         Expr& inlined = program_->exprs[i];
         inlined.op = ExprOp::inline_call;
+        inlined.direct[0] = evaluated_mask;
         inlined.b = inlined.a;
         inlined.a = offset;
         for (std::size_t k = 0; k < 3; ++k) inlined.first3[k] = k < children.size() ? children[k] : -1;

@@ -251,6 +251,7 @@ void Machine::each_source_element(std::int32_t source, Visit&& visit) {
         if (body.op == ExprOp::comprehension && (body.b & 2) == 0) {
             charge(1, e.loc);
             for (std::int32_t i = 0; i < arguments; ++i) {
+                if (!evaluated_argument(e.direct[0], i)) continue;
                 const Value v = eval(p_.child(e, i));
                 frame_[e.a + i] = v;
             }

@@ -143,6 +143,7 @@ Value Machine::inline_call(const Expr& e) {
     charge(1, e.loc);
     const std::int32_t arguments = e.child_count - 1;
     for (std::int32_t i = 0; i < arguments; ++i) {
+        if (!evaluated_argument(e.direct[0], i)) continue;
         const Value v = eval(p_.child(e, i));
         frame_[e.a + i] = v;
     }

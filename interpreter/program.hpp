@@ -76,7 +76,8 @@ enum class ExprOp : std::uint8_t {
     me, choice,          // inside a strategy's preference
     score,               // child 0: player
     inline_call,         // a function's body copied into the caller: a: first slot of its locals in the caller's
-                         // frame, b: the function (for messages); children: the arguments, then the body
+                         // frame, b: the function (for messages); children: the arguments, then the body;
+                         // direct[0]: the arguments to evaluate (see evaluated_argument)
 };
 
 enum class Builtin : std::uint8_t {
@@ -84,6 +85,12 @@ enum class Builtin : std::uint8_t {
     last, top, bottom, top_cards, owner, sorted, distinct, count, roll, random, row, column, at, spaces, clockwise,
     counterclockwise, neighbours, alive, combines_to, combination_text, text
 };
+
+// Whether an inline_call evaluates its argument i into its slot. A local or a constant argument is not: the copied
+// body reads the caller's local or the constant itself (compiler_inlining.cpp). Arguments past the 31st always are.
+inline bool evaluated_argument(std::int32_t evaluated_mask, std::int32_t i) {
+    return i >= 31 || ((evaluated_mask >> i) & 1) != 0;
+}
 
 // 64 bytes, so that finding an expression from its index is a shift (every evaluation does it).
 struct Expr {

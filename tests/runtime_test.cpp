@@ -248,6 +248,32 @@ score(p) = total
     EXPECT_NE(message.find("fused.rules:8:60: in function ratios: division of 6 by zero"), std::string::npos) << message;
 }
 
+// A copied function reads its local and constant arguments in place (compiler_inlining.cpp): through nested copies,
+// from a comprehension's variable, from a local that a comprehension's variable of the same name hides, and while
+// another comprehension runs over the copy's own comprehension.
+TEST(Runtime, ACopiedFunctionReadsItsLocalAndConstantArgumentsInPlace) {
+    const int score = first_score_of_game_without_decisions("in_place", R"(game "InPlace" {
+  players 1
+}
+state {
+  total: int = 0
+}
+function tens(n: int): list of int = [y * 10 for y in [n, n + 1]]
+function weighted(a: int, k: int): int = a * k + sum([a for q in [1, 2]])
+function outer(a: int): int = weighted(a, 100) + weighted(2, a)
+play {
+  let v = 3
+  total = sum([v for v in tens(v)])
+  total += sum([weighted(x, 2) for x in [1, 2, 3]])
+  total += outer(v)
+  total += sum([w + v for w in tens(v + 1)])
+}
+score(p) = total
+)");
+    // tens(3): 30 + 40; weighted(x, 2) = 4x: 24; outer(3): 306 + 10; tens(4) + 3 each: 43 + 53.
+    EXPECT_EQ(score, 70 + 24 + 316 + 96);
+}
+
 // A zone's cards lie together somewhere in its region (StateData::zone_cards): cards taken from the top, the middle
 // or the bottom, and put on top, at the bottom or at a position, keep every zone in the order the rules say.
 TEST(Runtime, CardsTakenAndPutAnywhereKeepTheirZonesInOrder) {
