@@ -234,12 +234,20 @@ void Compiler::for_statement(const Node& s) {
     at(next).d = here();
     end_loop();
     pop_scope();
+    const ExprOp source_op = program_->expr(sequence).op;
     if (program_->expr(sequence).kind == ValueKind::zone && leaves_zones_alone(next, here())) {
         // Nothing in the body can change the zone: it is read in place instead of copied first.
         at(next - 1).code = Code::for_zone_begin;
         at(next).code = Code::for_zone_next;
-        program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(snapshot)] = -1;
+    } else if (source_op == ExprOp::players || source_op == ExprOp::enum_values || source_op == ExprOp::range) {
+        // Numbers in a row: counted, not copied to a list first.
+        at(next - 1).code = Code::for_numbers_begin;
+        at(next).code = Code::for_numbers_next;
+    } else {
+        return;
     }
+    // The snapshot slot holds a number now, not a list for the collector to follow.
+    program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(snapshot)] = -1;
 }
 
 // Whether the instructions from `first` to before `end` can neither move cards nor let anything else run before they

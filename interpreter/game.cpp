@@ -121,7 +121,7 @@ void Game::to_act(std::vector<int>& seats) const {
     for (const Pending& d : state_->pending) {
         if (d.answer < 0) seats.push_back(d.seat);
     }
-    std::sort(seats.begin(), seats.end());
+    if (!std::is_sorted(seats.begin(), seats.end())) std::sort(seats.begin(), seats.end());  // usually they are
     seats.erase(std::unique(seats.begin(), seats.end()), seats.end());
 }
 

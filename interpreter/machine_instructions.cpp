@@ -113,6 +113,23 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             }
             return Flow::next;
         }
+        case Code::for_numbers_begin: {
+            const Sequence seq = sequence(in.e1);
+            local(in.a) = seq.begin;
+            local(in.b) = seq.length;
+            next();
+            return Flow::next;
+        }
+        case Code::for_numbers_next:
+            charge(1, in.loc);
+            if (local(in.b) <= 0) {
+                pc = in.d;
+            } else {
+                local(in.c) = local(in.a);
+                if (--local(in.b) > 0) ++local(in.a);  // not past the last value: a range may end at the largest number
+                next();
+            }
+            return Flow::next;
         case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return Flow::next;
         case Code::repeat_next:
             charge(1, in.loc);
@@ -201,11 +218,11 @@ void Machine::run() {
 }
 
 // Every instruction code, in the order of enum Code.
-#define RULESRUN_EACH_CODE(X)                                                                                       \
-    X(jump) X(jump_unless) X(set_local) X(set_slot) X(set_player_field) X(set_card_field) X(set_space_field) X(call) \
-    X(ret) X(ret_value) X(for_begin) X(for_next) X(for_zone_begin) X(for_zone_next) X(repeat_begin) X(repeat_next)     \
-    X(choose) X(menu) X(simultaneous_begin) X(simultaneous_next) X(move) X(shuffle) X(end_game) X(record_stat) X(say)  \
-    X(drop_space) X(begin_play)
+#define RULESRUN_EACH_CODE(X)                                                                                  \
+    X(jump) X(jump_unless) X(set_local) X(set_slot) X(set_player_field) X(set_card_field) X(set_space_field)    \
+    X(call) X(ret) X(ret_value) X(for_begin) X(for_next) X(for_zone_begin) X(for_zone_next) X(for_numbers_begin) \
+    X(for_numbers_next) X(repeat_begin) X(repeat_next) X(choose) X(menu) X(simultaneous_begin)                   \
+    X(simultaneous_next) X(move) X(shuffle) X(end_game) X(record_stat) X(say) X(drop_space) X(begin_play)
 
 namespace {
 

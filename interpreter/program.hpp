@@ -134,6 +134,8 @@ enum class Code : std::uint8_t {
     for_next,           // a: snapshot slot, b: position slot, c: loop variable slot; d: target when done
     for_zone_begin,     // a loop over a zone whose body moves no card, read in place: e1: the zone; a: zone slot,
     for_zone_next,      //   b: position slot (for_zone_next: c: loop variable slot, d: target when done)
+    for_numbers_begin,  // a loop over the players, an enum's values or a range, without a list: e1: the sequence;
+    for_numbers_next,   //   a: next value slot, b: count left slot (for_numbers_next: c: variable slot, d: target)
     repeat_begin,       // e1: count; a: counter slot
     repeat_next,        // a: counter slot; d: target when done
     choose,             // see Choice; a: index in Program::choices

@@ -274,6 +274,42 @@ score(p) = total
     EXPECT_EQ(score, 70 + 24 + 316 + 96);
 }
 
+// Loops over the players, an enum's values and a range count their numbers instead of copying them to a list: the
+// range is fixed when the loop starts, may end at the largest number, and may be empty.
+TEST(Runtime, LoopsOverPlayersEnumsAndRangesVisitEachNumberOnce) {
+    const int score = first_score_of_game_without_decisions("numbers", R"(game "Numbers" {
+  players 3
+}
+enum Colour { red, green, blue }
+state {
+  total: int = 0
+  last: int = 0
+  high: int = 4
+}
+play {
+  for p in players {
+    total += seat(p)
+  }
+  for c in Colour where c != green {
+    total += 10
+  }
+  for i in 1..high {
+    high += 1
+    total += 100 * i
+  }
+  for i in 2147483646..2147483647 {
+    last = i
+    total += 1000
+  }
+  for i in 5..4 {
+    total = 0
+  }
+}
+score(p) = if last == 2147483647 then total else 0
+)");
+    EXPECT_EQ(score, 6 + 20 + 1000 + 2000);
+}
+
 // A zone's cards lie together somewhere in its region (StateData::zone_cards): cards taken from the top, the middle
 // or the bottom, and put on top, at the bottom or at a position, keep every zone in the order the rules say.
 TEST(Runtime, CardsTakenAndPutAnywhereKeepTheirZonesInOrder) {
