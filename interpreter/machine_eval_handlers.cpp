@@ -160,6 +160,12 @@ struct EvalHandlers {
 
     static Value values_on_heap(Machine& m, const Expr& e) { return m.values_on_heap(e); }
     static Value builtin(Machine& m, const Expr& e) { return m.builtin(e); }
+    // size, and top or first, of a list or zone that is not a comprehension (those are counted without a list).
+    static Value size(Machine& m, const Expr& e) { return m.sequence(e.first3[0]).length; }
+    static Value top(Machine& m, const Expr& e) {
+        const Sequence s = m.sequence(e.first3[0]);
+        return s.length > 0 ? m.element(s, 0) : none_value;
+    }
     static Value at(Machine& m, const Expr& e) {  // the most frequent built-in of board games: without the switch
         const Value space = m.eval(e.first3[0]);
         if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) m.not_a_space(e.loc);
@@ -188,7 +194,17 @@ struct EvalHandlers {
         }
     }
 
-    static EvalHandler choose(const Expr& e) {
+    static EvalHandler builtin_handler(const Program& p, const Expr& e) {
+        switch (static_cast<Builtin>(e.a)) {
+            case Builtin::at: return at;
+            case Builtin::size: return p.expr(e.first3[0]).op == ExprOp::comprehension ? builtin : size;
+            case Builtin::top:
+            case Builtin::first: return top;
+            default: return builtin;
+        }
+    }
+
+    static EvalHandler choose(const Program& p, const Expr& e) {
         switch (e.op) {
             case ExprOp::constant:
             case ExprOp::text_constant: return constant;
@@ -203,7 +219,7 @@ struct EvalHandlers {
             case ExprOp::logical_not: return logical_not;
             case ExprOp::if_then_else: return if_then_else;
             case ExprOp::negate: return negate;
-            case ExprOp::builtin: return static_cast<Builtin>(e.a) == Builtin::at ? at : builtin;
+            case ExprOp::builtin: return builtin_handler(p, e);
             case ExprOp::call_function: return call_function;
             case ExprOp::inline_call: return inline_call;
             case ExprOp::comprehension: return comprehension;
@@ -218,7 +234,7 @@ void assign_eval_handlers(Program& program) {
     for (Expr& e : program.exprs) {
         const bool field = e.op == ExprOp::player_field || e.op == ExprOp::card_field || e.op == ExprOp::space_field;
         if (field && program.expr(e.first3[0]).op == ExprOp::local) e.direct[0] = program.expr(e.first3[0]).a;
-        e.handler = EvalHandlers::choose(e);
+        e.handler = EvalHandlers::choose(program, e);
         if (e.child_count != 2) continue;
         const Expr& left = program.expr(e.first3[0]);
         const Expr& right = program.expr(e.first3[1]);
