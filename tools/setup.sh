@@ -22,5 +22,25 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
-cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release
+# Profile-guided optimisation (see CMakeLists.txt): an instrumented build plays a few hundred games of every rules
+# file and runs the benchmark briefly, and the real build is compiled with what that run measured. Done once: the
+# profile is kept in build/profile (delete it to measure again). RULESRUN_PGO=OFF skips it (a quicker first build).
+pgo=${RULESRUN_PGO:-USE}
+profile="$PWD/build/profile"
+if [[ $pgo != OFF && ! -f $profile/complete ]]; then
+    echo "Building an instrumented rulesrun to measure how games run (profile-guided optimisation)..."
+    rm -rf "$profile"
+    cmake -S . -B build/train -G Ninja -DCMAKE_BUILD_TYPE=Release -DBUILD_TESTING=OFF -DRULESRUN_PGO=GENERATE \
+          -DRULESRUN_PGO_DIR="$profile"
+    ninja -C build/train rulesrun rulesrun_bench
+    for rules in rules/*.rules; do
+        build/train/rulesrun simulate "$rules" --games 300 --threads 1 > /dev/null
+    done
+    build/train/rulesrun simulate rules/diablo.rules --games 100 --threads 1 --option size=8 > /dev/null
+    build/train/rulesrun simulate rules/diamant.rules --games 300 --threads 1 --bots cautious > /dev/null
+    build/train/tools/bench/rulesrun_bench --seconds 0.2 --memory-games 0 > /dev/null
+    touch "$profile/complete"
+fi
+
+cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DRULESRUN_PGO="$pgo" -DRULESRUN_PGO_DIR="$profile"
 ninja -C build
