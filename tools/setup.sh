@@ -24,7 +24,8 @@ fi
 
 # Profile-guided optimisation (see CMakeLists.txt): an instrumented build plays a few hundred games of every rules
 # file and runs the benchmark briefly, and the real build is compiled with what that run measured. Done once: the
-# profile is kept in build/profile (delete it to measure again). RULESRUN_PGO=OFF skips it (a quicker first build).
+# profile is kept in build/profile: delete it to measure again after large edits (an edited function is compiled
+# without its part of the profile). RULESRUN_PGO=OFF skips it (a quicker first build).
 pgo=${RULESRUN_PGO:-USE}
 profile="$PWD/build/profile"
 if [[ $pgo != OFF && ! -f $profile/complete ]]; then
