@@ -143,8 +143,6 @@ public:
     bool in_strategy_ = false;
     Type choice_type_;
     std::int32_t simultaneous_slot_ = -1;     // set while compiling the first statement of a `simultaneously` body
-    std::int32_t simultaneous_next_pc_ = -1;
-    std::vector<std::int32_t> simultaneous_fixups_;  // choices whose simultaneous_next is not known yet
 };
 
 }  // namespace rulesrun::runtime

@@ -122,9 +122,8 @@ void Compiler::choice_statement(const Node& s, const Node& choice) {
     c.result_type = program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(c.slot)];
     if (const Node* total = choice.find(Kind::total_clause)) total_clause(c, *total, type_of(domain).element_type());
     if (const Node* where = choice.find(Kind::where_clause)) c.where = expr(*where->child(0));
-    if (simultaneous_slot_ >= 0) {
+    if (simultaneous_slot_ >= 0) {  // its simultaneous_next is set once the loop's test is placed, after the body
         c.simultaneous_slot = simultaneous_slot_;
-        c.simultaneous_next = simultaneous_next_pc_;
         simultaneous_slot_ = -1;
     }
     program_->choices.push_back(std::move(c));
@@ -207,6 +206,8 @@ void Compiler::end_loop() {
     loop_marks_.pop_back();
 }
 
+// A loop's test comes after its body: entered by one jump, it goes back to the body's first instruction (its d)
+// while elements are left and falls through when they are done, so a round of the loop costs no jump of its own.
 void Compiler::for_statement(const Node& s) {
     push_scope();
     const Node& source = *s.child(1);
@@ -214,34 +215,37 @@ void Compiler::for_statement(const Node& s) {
     const std::int32_t snapshot = new_slot(Type::list_of(type_of(source).element_type()));
     const std::int32_t position = new_slot(Type::of(B::int_));
     const std::int32_t variable = declare_local(*s.child(0), type_of(source).element_type());
-    Instr& begin = at(emit(Code::for_begin, s.loc));
-    begin.e1 = sequence;
-    begin.a = snapshot;
-    begin.b = position;
+    const std::int32_t begin = emit(Code::for_begin, s.loc);
+    at(begin).e1 = sequence;
+    at(begin).a = snapshot;
+    at(begin).b = position;
+    const std::int32_t enter = emit(Code::jump, s.loc);
+    const std::int32_t body = here();
+    begin_loop();
+    std::int32_t skip = -1;
+    if (const Node* where = s.find(Kind::where_clause)) {
+        const std::int32_t condition = expr(*where->child(0));
+        skip = emit(Code::jump_unless, where->loc);
+        at(skip).e1 = condition;
+    }
+    block(*s.children.back());
     const std::int32_t next = emit(Code::for_next, s.loc);
     at(next).a = snapshot;
     at(next).b = position;
     at(next).c = variable;
-    begin_loop();
-    if (const Node* where = s.find(Kind::where_clause)) {
-        const std::int32_t condition = expr(*where->child(0));
-        Instr& skip = at(emit(Code::jump_unless, where->loc));
-        skip.e1 = condition;
-        skip.a = next;
-    }
-    block(*s.children.back());
-    at(emit(Code::jump, s.loc)).a = next;
-    at(next).d = here();
+    at(next).d = body;
+    at(enter).a = next;
+    if (skip >= 0) at(skip).a = next;
     end_loop();
     pop_scope();
     const ExprOp source_op = program_->expr(sequence).op;
-    if (program_->expr(sequence).kind == ValueKind::zone && leaves_zones_alone(next, here())) {
+    if (program_->expr(sequence).kind == ValueKind::zone && leaves_zones_alone(body, next)) {
         // Nothing in the body can change the zone: it is read in place instead of copied first.
-        at(next - 1).code = Code::for_zone_begin;
+        at(begin).code = Code::for_zone_begin;
         at(next).code = Code::for_zone_next;
     } else if (source_op == ExprOp::players || source_op == ExprOp::enum_values || source_op == ExprOp::range) {
         // Numbers in a row: counted, not copied to a list first.
-        at(next - 1).code = Code::for_numbers_begin;
+        at(begin).code = Code::for_numbers_begin;
         at(next).code = Code::for_numbers_next;
     } else {
         return;
@@ -282,23 +286,26 @@ void Compiler::loop_statement(const Node& s) {
         begin.e1 = count;
         begin.a = counter;
     }
+    // A counted loop's test follows its body, as a for loop's does.
+    const std::int32_t enter = counted ? emit(Code::jump, s.loc) : -1;
     const std::int32_t top = here();
     std::int32_t exit_test = -1;
-    if (counted) {
-        exit_test = emit(Code::repeat_next, s.loc);
-        at(exit_test).a = counter;
-    } else if (s.kind == Kind::while_stmt) {
+    if (s.kind == Kind::while_stmt) {
         const std::int32_t condition = expr(*s.child(0));
         exit_test = emit(Code::jump_unless, s.loc);
         at(exit_test).e1 = condition;
     }
     begin_loop();
     block(*s.children.back());
-    at(emit(Code::jump, s.loc)).a = top;
-    if (exit_test >= 0) {
-        if (counted) at(exit_test).d = here();
-        else at(exit_test).a = here();
+    if (counted) {
+        const std::int32_t next = emit(Code::repeat_next, s.loc);
+        at(next).a = counter;
+        at(next).d = top;
+        at(enter).a = next;
+    } else {
+        at(emit(Code::jump, s.loc)).a = top;
     }
+    if (exit_test >= 0) at(exit_test).a = here();
     end_loop();
 }
 
@@ -315,25 +322,30 @@ void Compiler::simultaneous_statement(const Node& s) {
     Instr& begin = at(emit(Code::simultaneous_begin, s.loc));
     begin.e1 = players;
     begin.a = base;
-    const std::int32_t next = emit(Code::simultaneous_next, s.loc);
-    at(next).a = base;
-    at(next).c = variable;
+    const std::int32_t enter = emit(Code::jump, s.loc);  // the loop's test follows its body, as a for loop's does
+    const std::int32_t body = here();
+    const std::size_t first_choice = program_->choices.size();
     simultaneous_slot_ = base;
-    simultaneous_next_pc_ = next;
     begin_loop();
     block(*s.child(2));
     simultaneous_slot_ = -1;
-    // The answers are values of the secret choice's type: lists for a subset, which the collector must follow.
-    for (const Choice& c : program_->choices) {
-        if (c.simultaneous_slot == base && c.simultaneous_next == next && c.result_type >= 0) {
+    const std::int32_t next = emit(Code::simultaneous_next, s.loc);
+    at(next).a = base;
+    at(next).c = variable;
+    at(next).d = body;
+    at(enter).a = next;
+    for (std::size_t i = first_choice; i < program_->choices.size(); ++i) {
+        Choice& c = program_->choices[i];
+        if (c.simultaneous_slot != base || c.simultaneous_next >= 0) continue;
+        c.simultaneous_next = next;
+        // The answers are values of the secret choice's type: lists for a subset, which the collector must follow.
+        if (c.result_type >= 0) {
             ValueType answers{ValueKind::list, -1, false, c.result_type};
             program_->types.push_back(answers);
             program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(base + 3)] =
                 static_cast<std::int32_t>(program_->types.size() - 1);
         }
     }
-    at(emit(Code::jump, s.loc)).a = next;
-    at(next).d = here();
     end_loop();
     pop_scope();
 }

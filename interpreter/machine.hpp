@@ -125,7 +125,7 @@ public:
     // Visits the values of a list expression in order; `visit(v)` returns false to stop early. A comprehension is
     // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
     template <typename Visit>
-    void each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit);
+    void each_value(std::int32_t list, Visit&& visit);
     // The elements a comprehension runs over: a list written out (`[a, b, c]`) is evaluated item by item, and a
     // board's spaces are read in place, without building the list.
     template <typename Visit>
@@ -302,7 +302,7 @@ void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
 }
 
 template <typename Visit>
-void Machine::each_value(std::int32_t list, const SourceLocation& loc, Visit&& visit) {
+void Machine::each_value(std::int32_t list, Visit&& visit) {
     const Expr& e = p_.expr(list);
     if (e.op == ExprOp::comprehension && (e.b & 2) == 0) {  // no `copies`: one value per element at most
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
@@ -313,11 +313,7 @@ void Machine::each_value(std::int32_t list, const SourceLocation& loc, Visit&& v
         });
         return;
     }
-    const Sequence s = sequence(list);
-    charge(s.length, loc);
-    for (std::int32_t i = 0; i < s.length; ++i) {
-        if (!visit(element(s, i))) return;
-    }
+    each_plain_source_element(list, visit);  // a written list, as `min([a, b])`, is read without being built
 }
 
 }  // namespace rulesrun::runtime

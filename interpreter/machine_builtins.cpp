@@ -84,7 +84,7 @@ Value Machine::builtin(const Expr& e) {
         case Builtin::size: {
             if (p_.expr(p_.child(e, 0)).op != ExprOp::comprehension) return sequence(p_.child(e, 0)).length;
             Value count = 0;
-            each_value(p_.child(e, 0), e.loc, [&](Value) { ++count; return true; });
+            each_value(p_.child(e, 0), [&](Value) { ++count; return true; });
             return count;
         }
         case Builtin::sum:
@@ -93,7 +93,7 @@ Value Machine::builtin(const Expr& e) {
             const auto which = static_cast<Builtin>(e.a);
             std::int64_t result = 0;
             bool empty = true;
-            each_value(p_.child(e, 0), e.loc, [&](Value v) {
+            each_value(p_.child(e, 0), [&](Value v) {
                 if (v == none_value) fail(e.loc, "a list of numbers holds 'none'");
                 result = which == Builtin::sum ? result + v
                          : empty              ? v
@@ -114,7 +114,7 @@ Value Machine::builtin(const Expr& e) {
         case Builtin::all: {
             const bool want = static_cast<Builtin>(e.a) == Builtin::any;
             bool found = false;
-            each_value(p_.child(e, 0), e.loc, [&](Value v) {
+            each_value(p_.child(e, 0), [&](Value v) {
                 found = (v != 0) == want;
                 return !found;
             });
@@ -168,7 +168,7 @@ Value Machine::builtin(const Expr& e) {
             const Value x = arg(1);
             const std::int32_t type = p_.expr(p_.child(e, 1)).type;
             Value total = 0;
-            each_value(p_.child(e, 0), e.loc, [&](Value v) {
+            each_value(p_.child(e, 0), [&](Value v) {
                 total += values_equal(v, x, type) ? 1 : 0;
                 return true;
             });

@@ -238,7 +238,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             }
             if (right.op == ExprOp::comprehension && (right.b & 2) == 0) {  // `list + [y for ...]`: made once, not twice
                 const std::size_t mark = s_.scratch.size();
-                each_value(p_.child(e, 1), e.loc, [&](Value v) {
+                each_value(p_.child(e, 1), [&](Value v) {
                     s_.scratch.push_back(v);
                     return true;
                 });
@@ -267,7 +267,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             const Value x = arg(0);
             const std::int32_t type = p_.expr(p_.child(e, 0)).type;
             bool found = false;
-            each_value(p_.child(e, 1), e.loc, [&](Value v) {
+            each_value(p_.child(e, 1), [&](Value v) {
                 found = values_equal(x, v, type);
                 return !found;
             });

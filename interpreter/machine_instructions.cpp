@@ -84,11 +84,11 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             const Value list = local(in.a);
             const Value position = local(in.b);
             if (position >= s_.heap[static_cast<std::size_t>(list)]) {
-                pc = in.d;
+                next();
             } else {
                 local(in.c) = s_.heap[static_cast<std::size_t>(list + 1 + position)];
                 local(in.b) = position + 1;
-                next();
+                pc = in.d;
             }
             return Flow::next;
         }
@@ -105,11 +105,11 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             const auto zone = static_cast<std::size_t>(local(in.a));
             const Value position = local(in.b);
             if (position >= s_.zone_size[zone]) {
-                pc = in.d;
+                next();
             } else {
                 local(in.c) = s_.zone_cards[s_.zone_top(zone) + static_cast<std::size_t>(position)];
                 local(in.b) = position + 1;
-                next();
+                pc = in.d;
             }
             return Flow::next;
         }
@@ -123,21 +123,21 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
         case Code::for_numbers_next:
             charge(1, in.loc);
             if (local(in.b) <= 0) {
-                pc = in.d;
+                next();
             } else {
                 local(in.c) = local(in.a);
                 if (--local(in.b) > 0) ++local(in.a);  // not past the last value: a range may end at the largest number
-                next();
+                pc = in.d;
             }
             return Flow::next;
         case Code::repeat_begin: local(in.a) = eval(in.e1); next(); return Flow::next;
         case Code::repeat_next:
             charge(1, in.loc);
             if (local(in.a) <= 0) {
-                pc = in.d;
+                next();
             } else {
                 --local(in.a);
-                next();
+                pc = in.d;
             }
             return Flow::next;
         case Code::choose: {
@@ -480,11 +480,11 @@ bool Machine::simultaneous_next(const Instr& in) {
     if (position < s_.heap[static_cast<std::size_t>(list)]) {
         s_.locals[static_cast<std::size_t>(base_ + in.c)] = s_.heap[static_cast<std::size_t>(list + 1 + position)];
         s_.locals[block + 1] = position + 1;
-        ++s_.frames.back().pc;
+        s_.frames.back().pc = in.d;
         return true;
     }
     if (s_.locals[block + 2] == 0 && !s_.pending.empty()) return false;  // wait for every answer
-    s_.frames.back().pc = in.d;
+    ++s_.frames.back().pc;
     return true;
 }
 

@@ -131,17 +131,17 @@ enum class Code : std::uint8_t {
     ret,                // return from a procedure or play
     ret_value,          // e1: the value (functions)
     for_begin,          // e1: the sequence; a: slot of the snapshot, b: slot of the position
-    for_next,           // a: snapshot slot, b: position slot, c: loop variable slot; d: target when done
+    for_next,           // a: snapshot slot, b: position slot, c: loop variable slot; d: the body, while elements are left
     for_zone_begin,     // a loop over a zone whose body moves no card, read in place: e1: the zone; a: zone slot,
-    for_zone_next,      //   b: position slot (for_zone_next: c: loop variable slot, d: target when done)
+    for_zone_next,      //   b: position slot (for_zone_next: c: loop variable slot, d: the body)
     for_numbers_begin,  // a loop over the players, an enum's values or a range, without a list: e1: the sequence;
-    for_numbers_next,   //   a: next value slot, b: count left slot (for_numbers_next: c: variable slot, d: target)
+    for_numbers_next,   //   a: next value slot, b: count left slot (for_numbers_next: c: variable slot, d: the body)
     repeat_begin,       // e1: count; a: counter slot
-    repeat_next,        // a: counter slot; d: target when done
+    repeat_next,        // a: counter slot; d: the body, while rounds are left
     choose,             // see Choice; a: index in Program::choices
     menu,               // a: index in Program::menus
     simultaneous_begin, // e1: the players; a: snapshot slot (+1 position, +2 phase, +3 answers)
-    simultaneous_next,  // a: snapshot slot; c: loop variable slot; d: target when done
+    simultaneous_next,  // a: snapshot slot; c: loop variable slot; d: the body
     move,               // e1: what; e2: destination zone; a: 0 card, 1 list, 2 whole zone; b: 0 default, 1 top, 2 bottom, 3 position; e3: position
     shuffle,            // e1: zone
     end_game,           // e1: winners, or -1
