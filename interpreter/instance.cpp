@@ -28,7 +28,8 @@ public:
         m.callable_ = p_.init_callable;
         m.step_limit_ = max_steps_per_decision;
         const Callable& init = p_.callables[static_cast<std::size_t>(p_.init_callable)];
-        s_.locals.assign(static_cast<std::size_t>(std::max(init.locals, 1)), none_value);
+        s_.locals.clear();
+        s_.locals.push(std::max(init.locals, 1));
         m.set_frame(0);
         global_and_player_slots();
         for (std::size_t i = 0; i < p_.options.size(); ++i) s_.slots[static_cast<std::size_t>(p_.options[i].slot)] = in_->option_values[i];

@@ -109,8 +109,7 @@ Value Machine::call_function(const Expr& e) {
     // The callee's locals are made first and the arguments evaluated straight into them (functions the arguments
     // call put their own locals after these and take them away again).
     const std::int32_t saved_base = base_, saved_callable = callable_;
-    const auto base = static_cast<std::int32_t>(s_.locals.size());
-    s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
+    const std::int32_t base = s_.locals.push(std::max(c.locals, 1));
     set_frame(saved_base);
     if (e.child_count == 1) s_.locals[static_cast<std::size_t>(base)] = argument;
     for (std::int32_t i = 0; e.child_count > 1 && i < e.child_count; ++i) {
@@ -125,7 +124,7 @@ Value Machine::call_function(const Expr& e) {
         ++expression_calls_;
         result = eval(c.body);
         --expression_calls_;
-        s_.locals.resize(static_cast<std::size_t>(base));
+        s_.locals.pop_to(static_cast<std::size_t>(base));
     } else {
         const std::size_t depth = s_.frames.size();
         s_.frames.push_back({e.a, c.entry, base});

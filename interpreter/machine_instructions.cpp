@@ -68,7 +68,7 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
         case Code::call: sync(); call_procedure(in); return Flow::switched;
         case Code::ret_value: returned_ = eval(in.e1); [[fallthrough]];
         case Code::ret: {
-            s_.locals.resize(static_cast<std::size_t>(s_.frames.back().base));
+            s_.locals.pop_to(static_cast<std::size_t>(s_.frames.back().base));
             s_.frames.pop_back();
             return Flow::switched;
         }
@@ -290,8 +290,7 @@ void Machine::call_procedure(const Instr& in) {
     }
     // The callee's locals are made first and the arguments evaluated straight into them: functions the arguments
     // call put their own locals after these and take them away again.
-    const auto base = static_cast<std::int32_t>(s_.locals.size());
-    s_.locals.resize(static_cast<std::size_t>(base + c.locals), none_value);
+    const std::int32_t base = s_.locals.push(c.locals);
     set_frame(base_);
     for (std::int32_t i = 0; i < in.arg_count; ++i) {
         const Value v = eval(p_.expr_children[static_cast<std::size_t>(in.first_arg + i)]);
@@ -356,8 +355,7 @@ void Machine::start_events() {
         const EventDecl& event = p_.events[static_cast<std::size_t>(s_.triggered[i - 2])];
         const Callable& c = p_.callables[static_cast<std::size_t>(event.callable)];
         if (s_.frames.size() >= max_call_depth) fail(c.loc, "events triggered each other more than 400 deep");
-        const auto base = static_cast<std::int32_t>(s_.locals.size());
-        s_.locals.resize(static_cast<std::size_t>(base + c.locals), none_value);
+        const std::int32_t base = s_.locals.push(c.locals);
         s_.locals[static_cast<std::size_t>(base)] = s_.triggered[i - 1];
         s_.frames.push_back({event.callable, c.entry, base});
     }
@@ -391,7 +389,7 @@ bool Machine::events_tell_apart(Value card, Value moved, std::int32_t from, std:
             if ((call_value(event.callable, event.where, card) != 0) != (call_value(event.callable, event.where, moved) != 0))
                 return true;
         } catch (const RuleError&) {
-            s_.locals.resize(locals);
+            s_.locals.pop_to(locals);
             set_frame(saved_base);
             callable_ = saved_callable;
         }

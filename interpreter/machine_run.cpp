@@ -30,14 +30,12 @@ void Machine::start() {
     s_.pending.clear();
     s_.pending_options.clear();
     const Callable& play = p_.callables[static_cast<std::size_t>(p_.play)];
-    s_.locals.assign(static_cast<std::size_t>(play.locals), none_value);
+    s_.locals.push(play.locals);
     s_.frames.push_back({p_.play, play.entry, 0});
     // The setup blocks run in declaration order (imported files first): the first one is the innermost frame.
     for (auto it = p_.setups.rbegin(); it != p_.setups.rend(); ++it) {
         const Callable& setup = p_.callables[static_cast<std::size_t>(*it)];
-        const auto base = static_cast<std::int32_t>(s_.locals.size());
-        s_.frames.push_back({*it, setup.entry, base});
-        s_.locals.resize(static_cast<std::size_t>(base + setup.locals), none_value);
+        s_.frames.push_back({*it, setup.entry, s_.locals.push(setup.locals)});
     }
     run();
 }
@@ -81,13 +79,12 @@ void Machine::resume_with_answers() {
 Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argument) {
     const Callable& c = p_.callables[static_cast<std::size_t>(callable)];
     const std::int32_t saved_base = base_, saved_callable = callable_;
-    const auto base = static_cast<std::int32_t>(s_.locals.size());
-    s_.locals.resize(static_cast<std::size_t>(base + std::max(c.locals, 1)), none_value);
+    const std::int32_t base = s_.locals.push(std::max(c.locals, 1));
     if (c.params > 0) s_.locals[static_cast<std::size_t>(base)] = argument;
     set_frame(base);
     callable_ = callable;
     const Value v = eval(expr >= 0 ? expr : c.body);
-    s_.locals.resize(static_cast<std::size_t>(base));
+    s_.locals.pop_to(static_cast<std::size_t>(base));
     set_frame(saved_base);
     callable_ = saved_callable;
     return v;

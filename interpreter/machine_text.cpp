@@ -112,11 +112,11 @@ std::string Machine::show(Value v, std::int32_t type, const SourceLocation& loc)
 // A `shown as` text: its holes read the card's or record's fields from local slot 0.
 std::string Machine::show_with_self(std::int32_t template_index, Value self) {
     const std::int32_t saved = base_;
-    const auto base = static_cast<std::int32_t>(s_.locals.size());
-    s_.locals.push_back(self);
+    const std::int32_t base = s_.locals.push(1);
+    s_.locals[static_cast<std::size_t>(base)] = self;
     set_frame(base);
     std::string out = fill_template(template_index);
-    s_.locals.resize(static_cast<std::size_t>(base));
+    s_.locals.pop_to(static_cast<std::size_t>(base));
     set_frame(saved);
     return out;
 }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "card_knowledge.hpp"
+#include "local_stack.hpp"
 #include "game.hpp"
 #include "program.hpp"
 #include "random.hpp"
@@ -55,7 +56,7 @@ struct StateData {
     [[nodiscard]] std::size_t zone_top(std::size_t zone) const;
 
     std::vector<Frame> frames;       // the suspended rules: innermost last
-    std::vector<Value> locals;
+    LocalStack locals;
     std::vector<Pending> pending;
     std::vector<Value> pending_options;
     std::vector<std::string> prompts;  // per pending decision, only when messages are kept

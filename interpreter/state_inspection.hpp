@@ -17,7 +17,7 @@ auto inspect(const StateData& state, F&& f) {
         std::int64_t steps = s.steps;
         ~Restore() {
             s.heap.resize(heap);
-            s.locals.resize(locals);
+            s.locals.pop_to(locals);
             s.frames.resize(frames);
             s.scratch.resize(scratch);
             s.triggered.clear();
