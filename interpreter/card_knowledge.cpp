@@ -157,6 +157,19 @@ void forget_shuffled(StateData& s, const Instance& in, std::int32_t zone) {
     s.zone_window_top[static_cast<std::size_t>(zone)] = 0;
 }
 
+void forget_all_but(StateData& s, SeatMask keep) {
+    const Instance& in = *s.instance;
+    for (std::size_t c = 0; c < s.card_known.size(); ++c) {
+        const Value zone = s.card_zone[c];
+        const SeatMask seers = zone < 0 ? in.all_seats : in.zone_seers[static_cast<std::size_t>(zone)];
+        s.card_known[c] = seers | (s.card_known[c] & keep);
+        CardWindow& w = s.card_window[c];
+        w.seats &= keep;
+        if (w.seats == 0) w = {};
+    }
+    recount_windows(s);
+}
+
 void recount_windows(StateData& s) {
     for (std::size_t z = 0; z < s.zone_window_top.size(); ++z) {
         std::int32_t top = 0;

@@ -53,6 +53,9 @@ protected:
 void learn_from_move(StateData& s, const Instance& in, const CardMove& move, MoveEvents& events);
 // After a shuffle: the seats that cannot see the zone no longer know where its cards are.
 void forget_shuffled(StateData& s, const Instance& in, std::int32_t zone);
+// Every seat but those of `keep` forgets what it knew and knows only what it sees now (forgetting never reveals
+// anything): the others in a determinized world, everyone when a game starts keeping knowledge again.
+void forget_all_but(StateData& s, SeatMask keep);
 // The highest window of each zone, computed again (after determinize rewrote the windows).
 void recount_windows(StateData& s);
 

@@ -102,20 +102,6 @@ void redeal(StateData& s, Unknown& u, Rng& rng) {
     }
 }
 
-// In the guessed world the other seats know only what they see; `seat` keeps what it knew.
-void reset_knowledge(StateData& s, SeatMask seat) {
-    const Instance& in = *s.instance;
-    for (std::size_t c = 0; c < s.card_known.size(); ++c) {
-        const Value zone = s.card_zone[c];
-        const SeatMask seers = zone < 0 ? in.all_seats : in.zone_seers[static_cast<std::size_t>(zone)];
-        s.card_known[c] = seers | (s.card_known[c] & seat);
-        CardWindow& w = s.card_window[c];
-        w.seats &= seat;
-        if (w.seats == 0) w = {};
-    }
-    recount_windows(s);
-}
-
 }  // namespace
 
 void Game::determinize(int seat, std::uint64_t seed) {
@@ -143,7 +129,8 @@ void Game::determinize(int seat, std::uint64_t seed) {
         }
         redeal(s, unknown, rng);
     }
-    if (in.tracks_knowledge) reset_knowledge(s, me);
+    if (!s.knowledge_kept) throw UsageError("determinize needs the seats' knowledge, which this game does not keep (keep_knowledge)");
+    if (in.tracks_knowledge) forget_all_but(s, me);  // in the guessed world the others know only what they see
 
     for (Pending& d : s.pending) {
         if (d.seat != seat) d.answer = -1;

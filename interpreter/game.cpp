@@ -79,10 +79,11 @@ void Game::restart(std::uint64_t seed) { restart(seed, {}); }
 void Game::restart(std::uint64_t seed, std::vector<ForcedChance> forced) {
     settings_.seed = seed;
     auto instance = state_->instance;
-    const bool keep = state_->keep_messages;
+    const bool keep = state_->keep_messages, knowledge = state_->knowledge_kept;
     *state_ = instance->initial;
     state_->instance = std::move(instance);
     state_->keep_messages = keep;
+    state_->knowledge_kept = knowledge;
     state_->rng = Rng(seed);
     state_->forced = std::move(forced);
     Machine(definition_->program(), *state_).start();
@@ -97,6 +98,11 @@ std::vector<ForcedChance> Game::forced_chance_left() const {
 }
 
 void Game::keep_messages(bool keep) { state_->keep_messages = keep; }
+
+void Game::keep_knowledge(bool keep) {
+    if (keep && !state_->knowledge_kept && state_->instance->tracks_knowledge) forget_all_but(*state_, 0);
+    state_->knowledge_kept = keep;
+}
 
 std::vector<std::string> Game::take_messages() {
     std::vector<std::string> out;

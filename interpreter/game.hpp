@@ -151,6 +151,10 @@ public:
 
     // Whether `say` messages are kept for take_messages(); off by default (simulations do not format texts).
     void keep_messages(bool keep);
+    // Whether the seats' knowledge of where the hidden cards are is kept up to date: on by default. Only determinize
+    // reads it (search and strategy bots), and throws UsageError while it is off; a game played by random bots alone
+    // can spare the work. Switched on again, every seat knows only what it sees now (it forgot the rest).
+    void keep_knowledge(bool keep);
     std::vector<std::string> take_messages();
 
     [[nodiscard]] const GameDefinition& definition() const { return *definition_; }

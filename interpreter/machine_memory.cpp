@@ -106,7 +106,7 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     }
     s_.card_zone[c] = zone;
     s_.zone_size[z] = size + 1;
-    if (in_.tracks_knowledge) {
+    if (in_.tracks_knowledge && s_.knowledge_kept) {
         EventsOfMove events(*this, card, from, zone);
         learn_from_move(s_, in_, seen, events);
     }
@@ -120,7 +120,7 @@ void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
     const std::int32_t start = s_.zone_start[z];
     for (std::int32_t i = start; i < start + s_.zone_size[z]; ++i) place_in_region(region, i, region[i]);
-    if (in_.tracks_knowledge) forget_shuffled(s_, in_, zone);
+    if (in_.tracks_knowledge && s_.knowledge_kept) forget_shuffled(s_, in_, zone);
 }
 
 // ---- the collector -----------------------------------------------------------------------------------------------

@@ -124,6 +124,9 @@ private:
         auto settings = request_.settings;
         settings.seed = seed;
         game_.emplace(request_.game, settings);
+        // Random bots never determinize: the seats' knowledge would be kept for nobody.
+        game_->keep_knowledge(!std::all_of(request_.bots.begin(), request_.bots.end(),
+                                           [](const BotSpec& bot) { return bot.kind == BotKind::random; }));
         report_.seat_names.clear();
         for (int seat = 0; seat < game_->players(); ++seat) report_.seat_names.push_back(game_->seat_name(seat));
     }

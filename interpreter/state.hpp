@@ -51,6 +51,7 @@ struct StateData {
     std::vector<SeatMask> card_known;       // per card: the seats that know its zone (and its place, in a hidden pile)
     std::vector<CardWindow> card_window;    // per card: where seats that saw it put at a random position look for it
     std::vector<std::int32_t> zone_window_top;  // per zone instance: at least the highest window.high of its cards
+    bool knowledge_kept = true;  // off: the three above are stale (Game::keep_knowledge)
 
     // The index in zone_cards of the top card of zone instance `zone`; its cards follow.
     [[nodiscard]] std::size_t zone_top(std::size_t zone) const;

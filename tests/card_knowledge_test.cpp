@@ -124,6 +124,21 @@ TEST(CardKnowledge, AMoveBetweenTwoUnseenPlacesForgetsTheCardsOfItsSource) {
     EXPECT_LT(in_hand, 60);
 }
 
+// A game that keeps no knowledge (random bots alone) cannot be determinized; switched on again, a seat knows only what
+// it sees from then on (what it knew may be stale): here player 1 forgot that card 12 went into player 2's hand.
+TEST(CardKnowledge, AGameSwitchedBackToKeepingKnowledgeKnowsOnlyWhatItSeesNow) {
+    static const auto game = testing_support::load_text("card_twelve", card_twelve);
+    Game g = start_game(game, 2, 7, {{"scenario", "in_hand"}});
+    g.keep_knowledge(false);
+    EXPECT_THROW(g.determinize(0, 1), UsageError);
+    g.keep_knowledge(true);
+    int in_hand = 0;
+    for (std::uint64_t seed = 0; seed < 100; ++seed)
+        in_hand += holds(cards_in(g.determinized(0, seed).view(1), g.seat_name(1) + ".hand"), "12") ? 1 : 0;
+    EXPECT_GT(in_hand, 5);   // 4 of the 12 cards player 1 cannot see are in that hand: about 33 times in 100
+    EXPECT_LT(in_hand, 70);
+}
+
 // ---- Diam's ----------------------------------------------------------------------------------------------------
 
 std::shared_ptr<const GameDefinition> diams_game(const std::string& file) {
@@ -178,6 +193,30 @@ TEST(CardKnowledge, DiamondsTakenFromTheMarketStayInTheHandThatTookThem) {
         }
     }
     EXPECT_EQ(checked, 5);
+}
+
+// Knowledge changes no rule: a game that keeps none plays the same game, seed for seed.
+TEST(CardKnowledge, AGameThatKeepsNoKnowledgePlaysTheSameGame) {
+    const auto diams = diams_game("/rules/diams.rules");
+    for (std::uint64_t seed = 1; seed <= 10; ++seed) {
+        Game kept = start_game(diams, 3, seed);
+        Game blind = kept;
+        blind.keep_knowledge(false);
+        blind.restart(seed);
+        Rng rng(seed);
+        while (!kept.finished()) {
+            ASSERT_EQ(kept.to_act(), blind.to_act());
+            const int seat = kept.to_act().front();
+            ASSERT_EQ(action_names(kept, seat), action_names(blind, seat));
+            const int action = static_cast<int>(rng.below(static_cast<std::uint32_t>(kept.action_count(seat))));
+            kept.apply(seat, action);
+            blind.apply(seat, action);
+            for (int viewer = -1; viewer < 3; ++viewer) ASSERT_EQ(kept.view(viewer), blind.view(viewer));
+        }
+        ASSERT_TRUE(blind.finished());
+        EXPECT_EQ(kept.results().scores, blind.results().scores);
+        EXPECT_EQ(kept.results().winners, blind.results().winners);
+    }
 }
 
 int deck_size(const Game& g) {

@@ -41,7 +41,9 @@ std::shared_ptr<const runtime::GameDefinition> load_rules(const std::string& pat
 InterpreterPlayout::InterpreterPlayout(std::shared_ptr<const runtime::GameDefinition> definition, int players,
                                        const std::string& length_stat,
                                        const std::vector<std::pair<std::string, std::string>>& options)
-    : game_(definition, settings_for(*definition, players, options)), length_stat_(find_stat(*definition, length_stat)) {}
+    : game_(definition, settings_for(*definition, players, options)), length_stat_(find_stat(*definition, length_stat)) {
+    game_.keep_knowledge(false);  // a random bot never determinizes: nobody reads what the seats know
+}
 
 GameOutcome InterpreterPlayout::operator()(std::uint64_t seed) {
     try {
