@@ -1,5 +1,7 @@
 // The compiler's driver and declarations: components, options, zones, tables, callables, the end, statistics and
 // strategies. Expressions and statements are compiled in their own files.
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "compiler_impl.hpp"
@@ -38,6 +40,7 @@ std::shared_ptr<Program> Compiler::run() {
     }
     link_statistics_and_endings();
     settle_function_dependencies();
+    inline_small_procedures();
     inline_small_functions();
     if (program_->play < 0) {
         diagnostics_.push_back({Severity::error, {}, "the game has no 'play' block"});
@@ -184,6 +187,17 @@ void Compiler::compile_space_display(std::int32_t board, const Node& shown) {
     end_callable();
 }
 
+namespace {
+
+// Where a declaration's last piece starts: the end of its span, near enough to tell rules apart.
+std::uint32_t last_offset(const Node& n) {
+    std::uint32_t last = n.loc.offset;
+    for (const auto& child : n.children) last = std::max(last, last_offset(*child));
+    return last;
+}
+
+}  // namespace
+
 void Compiler::compile_callable_body(const Node& decl, std::int32_t callable) {
     current_callable_ = callable;
     scopes_.clear();
@@ -195,11 +209,13 @@ void Compiler::compile_callable_body(const Node& decl, std::int32_t callable) {
         c->params = static_cast<std::int32_t>(params->children.size());
     }
     const Node& body = *decl.children.back();
+    c->span_end = last_offset(decl);
     if (body.kind == Kind::block) {
         c->entry = here();
         if (decl.kind == Kind::play_decl) emit(Code::begin_play, decl.loc);
         block(body);
         emit(Code::ret, body.loc);
+        program_->callables[static_cast<std::size_t>(callable)].code_end = here();
     } else {
         const std::int32_t e = expr(body);
         program_->callables[static_cast<std::size_t>(callable)].body = e;
@@ -418,6 +434,7 @@ void Compiler::compile_event(const Node& decl) {
     program_->callables[static_cast<std::size_t>(event.callable)].entry = here();
     block(*decl.children.back());
     emit(Code::ret, decl.children.back()->loc);
+    program_->callables[static_cast<std::size_t>(event.callable)].code_end = here();
     end_callable();
     program_->events.push_back(event);
 }

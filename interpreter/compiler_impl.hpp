@@ -27,6 +27,18 @@ struct FieldScope {
     int record_type = -1;
 };
 
+// Where a copy of a procedure goes (compiler_procedure_inlining.cpp): its slots from slot_offset on in the frame of
+// `owner`, its instruction i at i + code_offset, and `end` just after it.
+struct CopyPlace {
+    std::int32_t slot_offset = 0;
+    std::int32_t owner = -1;
+    std::int32_t code_offset = 0;
+    std::int32_t end = 0;
+};
+
+// Whether `from` can reach `target` through calls (callees[c]: the callables c calls).
+bool calls_reach(const std::vector<std::vector<std::int32_t>>& callees, std::int32_t from, std::int32_t target);
+
 class Compiler {
 public:
     Compiler(const checking::Checker& checker, const std::vector<LoadedFile>& files, const SourceSet& sources,
@@ -79,6 +91,15 @@ public:
     std::vector<bool> inlinable_functions() const;
     std::int32_t copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner,
                            const std::vector<std::int32_t>& arguments_read_in_place);
+
+    // ---- small procedures copied into their callers (compiler_procedure_inlining.cpp)
+    void inline_small_procedures();
+    std::vector<bool> inlinable_procedures() const;
+    bool copy_procedure_calls(const std::vector<bool>& inlinable, std::size_t limit);
+    void copy_procedure(const Instr& call, std::int32_t owner, const std::vector<Instr>& old, std::vector<Instr>& code);
+    void copy_instruction(Instr& in, const CopyPlace& place);
+    std::int32_t copy_choice(std::int32_t index, const CopyPlace& place);
+    std::int32_t copy_menu(std::int32_t index, const CopyPlace& place);
     std::int32_t constructor_expr(const Node& e, const Type& type, const std::vector<FieldInfo>& fields, bool card);
     std::int32_t comprehension_expr(const Node& e);
     std::int32_t text_expr(const Node& text_node, const FieldScope& scope = {});

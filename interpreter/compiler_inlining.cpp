@@ -30,8 +30,9 @@ std::int64_t copyable_size(const Program& p, std::int32_t expr, std::size_t limi
     return size;
 }
 
-// Whether `from` can reach `target` through calls (callees[c]: the functions c calls).
-bool reaches(const std::vector<std::vector<std::int32_t>>& callees, std::int32_t from, std::int32_t target) {
+}  // namespace
+
+bool calls_reach(const std::vector<std::vector<std::int32_t>>& callees, std::int32_t from, std::int32_t target) {
     std::vector<bool> seen(callees.size(), false);
     std::vector<std::int32_t> todo = {from};
     while (!todo.empty()) {
@@ -48,8 +49,6 @@ bool reaches(const std::vector<std::vector<std::int32_t>>& callees, std::int32_t
     return false;
 }
 
-}  // namespace
-
 std::vector<bool> Compiler::inlinable_functions() const {
     const auto& callables = program_->callables;
     std::vector<std::vector<std::int32_t>> callees(callables.size());
@@ -64,7 +63,7 @@ std::vector<bool> Compiler::inlinable_functions() const {
         if (c.params <= 1 && c.rememberable) continue;
         const std::int64_t size = copyable_size(*program_, c.body, max_inlined_body);
         if (size < 0 || size > static_cast<std::int64_t>(max_inlined_body)) continue;
-        inlinable[i] = !reaches(callees, static_cast<std::int32_t>(i), static_cast<std::int32_t>(i));
+        inlinable[i] = !calls_reach(callees, static_cast<std::int32_t>(i), static_cast<std::int32_t>(i));
     }
     return inlinable;
 }
@@ -91,6 +90,12 @@ std::int32_t Compiler::copy_body(std::int32_t expr, std::int32_t slot_offset, st
     for (std::size_t i = 0; i < 3; ++i) e.first3[i] = i < children.size() ? children[i] : -1;
     e.first_child = static_cast<std::int32_t>(program_->expr_children.size());
     program_->expr_children.insert(program_->expr_children.end(), children.begin(), children.end());
+    if (e.op == ExprOp::interpolate) {  // a text's holes are expressions too
+        Template copy = program_->templates[static_cast<std::size_t>(e.a)];
+        for (std::int32_t& hole : copy.holes) hole = copy_body(hole, slot_offset, owner, arguments_read_in_place);
+        program_->templates.push_back(std::move(copy));
+        e.a = static_cast<std::int32_t>(program_->templates.size() - 1);
+    }
     expr_owner_.push_back(owner);
     program_->exprs.push_back(e);
     return static_cast<std::int32_t>(program_->exprs.size() - 1);

@@ -37,9 +37,10 @@ public:
     std::int32_t push(std::int32_t count) {
         const std::size_t base = top_;
         const auto n = static_cast<std::size_t>(count);
-        if (values_.size() - top_ < n) [[unlikely]] values_.resize(2 * values_.size() + n + 16);
+        if (values_.size() - top_ < n + chunk) [[unlikely]] values_.resize(2 * values_.size() + n + chunk);
+        // Whole chunks, past the end if need be (the room is there): a frame's locals take one or two wide stores.
         Value* const first = values_.data() + base;
-        for (std::size_t i = 0; i < n; ++i) first[i] = none_value;
+        for (std::size_t i = 0; i < n; i += chunk) std::fill_n(first + i, chunk, none_value);
         top_ = base + n;
         return static_cast<std::int32_t>(base);
     }
@@ -52,6 +53,7 @@ public:
     }
 
 private:
+    static constexpr std::size_t chunk = 8;
     std::vector<Value> values_;  // [0, top_) in use; the rest is room kept for later calls
     std::size_t top_ = 0;
 };

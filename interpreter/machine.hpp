@@ -67,6 +67,7 @@ public:
     bool offer_menu(const Instr& in);
     bool simultaneous_next(const Instr& in);
     void check_endings();
+    const Callable& rule_at(const SourceLocation& loc) const;
     void finish(std::int32_t winners_list);
     Value call_value(std::int32_t callable, std::int32_t expr, Value argument);  // score, statistics, endings
 

@@ -7,8 +7,18 @@
 
 namespace rulesrun::runtime {
 
+// The rule a location lies in: the procedure whose declaration holds it (its code may run copied into a caller,
+// compiler_procedure_inlining.cpp), else the callable running.
+const Callable& Machine::rule_at(const SourceLocation& loc) const {
+    for (const Callable& c : p_.callables) {
+        if (c.kind == "procedure" && c.loc.file == loc.file && c.loc.offset <= loc.offset && loc.offset <= c.span_end)
+            return c;
+    }
+    return p_.callables[static_cast<std::size_t>(callable_)];
+}
+
 void Machine::fail(const SourceLocation& loc, const std::string& message) const {
-    const Callable& c = p_.callables[static_cast<std::size_t>(callable_)];
+    const Callable& c = rule_at(loc);
     const std::string file = loc.file >= 0 && static_cast<std::size_t>(loc.file) < p_.files.size()
                                  ? p_.files[static_cast<std::size_t>(loc.file)]
                                  : p_.path;

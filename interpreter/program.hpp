@@ -209,6 +209,7 @@ struct Callable {
     std::string name;
     std::string kind;                 // "procedure", "function", "play", "setup", "event", "score", ...
     std::int32_t entry = -1;          // first instruction, or -1 for an expression body
+    std::int32_t code_end = -1;       // one past its last instruction (its final ret)
     std::int32_t body = -1;           // expression body (functions written `= EXPR`)
     std::int32_t params = 0;
     std::int32_t locals = 0;          // slots, parameters included
@@ -216,6 +217,7 @@ struct Callable {
     std::uint8_t reads = 0;           // bits of StateKind its value depends on (the functions it calls included)
     bool rememberable = true;         // false when it draws chance (roll, random) or reads a strategy's me/choice
     SourceLocation loc;
+    std::uint32_t span_end = 0;       // byte offset of the end of its declaration: the locations from loc to here are its
 };
 
 struct FieldInfo {

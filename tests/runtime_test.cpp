@@ -219,6 +219,89 @@ stat final_total "the total" = total
     EXPECT_NE(message.find("inlined.rules:9:41: in function ratio: division of 66 by zero"), std::string::npos) << message;
 }
 
+// Small procedures are copied into their callers (compiler_procedure_inlining.cpp): arguments, `let`, loops with
+// `break`, an early `return`, nested copies, texts, a menu and simultaneous choices behave as in a call, each copy
+// fresh each time it runs; an error in a copy still names the procedure and its line.
+TEST(Runtime, SmallProceduresCopiedIntoTheirCallersRunAsCalledOnes) {
+    const std::string rules = R"(game "Copied" {
+  players 2
+}
+state {
+  total: int = 0
+}
+enum Pick { low, high }
+procedure add_until(limit: int, step: int) {
+  let sum = 0
+  for k in 1..10 {
+    if sum + step > limit {
+      break
+    }
+    sum += step
+  }
+  if sum == 0 {
+    return
+  }
+  total += sum
+  say "added {sum} toward {limit}"
+}
+procedure twice(n: int) {
+  add_until(n, 3)
+  add_until(n, 1)
+}
+procedure ask() {
+  simultaneously for each p in players {
+    let pick = choose one of Pick by p "low or high, {p}?"
+    if pick == high {
+      total += 10
+    }
+  }
+}
+procedure offer(p: player) {
+  choose mode by p "how many?" {
+    option one "one more" { total += 1 }
+    option many "a hundred more" when total > 30 { total += 100 }
+  }
+}
+play {
+  twice(10)
+  add_until(1, 5)
+  ask()
+  offer(first_player())
+  for r in 1..2 {
+    twice(r)
+  }
+  ask()
+  total = total / (total - 145)
+}
+score(p) = total
+)";
+    auto game = load_text("copied", rules);
+    ASSERT_TRUE(game);
+    for (const Instr& in : game->program().code) EXPECT_NE(in.code, Code::call) << "a call was left uncopied";
+    Settings settings;
+    Game g(game, resolve_settings(*game, settings), true);
+    // twice(10): 3 + 3 + 3, then ten ones; add_until(1, 5) returns at once.
+    EXPECT_EQ(g.take_messages(), (std::vector<std::string>{"added 9 toward 10", "added 10 toward 10"}));
+    EXPECT_EQ(g.prompt(0), "low or high, player 1?");
+    g.apply(1, action_named(g, 1, "high"));
+    g.apply(0, action_named(g, 0, "high"));
+    EXPECT_EQ(names_of_actions(g, 0), (std::vector<std::string>{"one", "many"}));  // 39 > 30
+    g.apply(0, action_named(g, 0, "one"));
+    // twice(1): 0 then 1; twice(2): 0 then 2.
+    EXPECT_EQ(g.take_messages(), (std::vector<std::string>{"added 1 toward 1", "added 2 toward 2"}));
+    g.apply(0, action_named(g, 0, "low"));
+    g.apply(1, action_named(g, 1, "high"));
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.results().scores[0], 53 / (53 - 145));
+
+    std::string failing = rules;
+    failing.replace(failing.find("  total += sum\n"), 0, "  total += 1 / (sum - 9)\n");
+    auto broken = load_text("copied", failing);
+    ASSERT_TRUE(broken);
+    const std::string message = rule_error_at_start(broken);
+    EXPECT_NE(message.find("copied.rules:19:14: in procedure add_until: division of 1 by zero"), std::string::npos) << message;
+}
+
 // A copied function whose body is a comprehension, used as what another comprehension runs over, is not built as a
 // list (machine.hpp, each_source_element): the values stay the same when the outer body copies the same function
 // again, and an error inside still names the function. A comprehension joined to a list is made once.
