@@ -41,6 +41,8 @@ if [[ $pgo != OFF && ! -f $profile/complete ]]; then
     build/train/rulesrun simulate rules/diamant.rules --games 300 --threads 1 --bots cautious > /dev/null
     build/train/tools/bench/rulesrun_bench --seconds 0.2 --memory-games 0 > /dev/null
     touch "$profile/complete"
+    # Ninja does not know that objects depend on the profile: those built before it are built again.
+    if [[ -f build/build.ninja ]]; then ninja -C build -t clean > /dev/null; fi
 fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DRULESRUN_PGO="$pgo" -DRULESRUN_PGO_DIR="$profile"
