@@ -176,7 +176,7 @@ public:
     }
     void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
     void collect_garbage();
-    Value relocate(Value v, std::int32_t type, std::vector<Value>& to);
+    Value relocate(Value v, std::int32_t type, ValueStack& to);
 
     // ---- texts (machine_text.cpp)
     std::string show(Value v, std::int32_t type, const SourceLocation& loc = {});

@@ -12,7 +12,7 @@ std::int32_t Machine::allocate(std::int32_t length, const SourceLocation& loc) {
     if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) {
         fail(loc, fmt::format("the rules built lists of more than {} values in all: an endless loop?", max_heap_values));
     }
-    s_.heap.resize(at + static_cast<std::size_t>(length) + 1);
+    s_.heap.grow(static_cast<std::size_t>(length) + 1);
     s_.heap[at] = length;
     return static_cast<std::int32_t>(at);
 }
@@ -21,11 +21,8 @@ Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const
     const auto length = static_cast<std::int32_t>(values.size() - from);
     const std::size_t at = s_.heap.size();
     if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) allocate(length, loc);  // reports the error
-    // Element by element: most lists are short, and calls to memset and memcpy would cost more than the copy.
-    const std::size_t needed = at + static_cast<std::size_t>(length) + 1;
-    if (s_.heap.capacity() < needed) s_.heap.reserve(std::max(needed, 2 * s_.heap.capacity()));
     s_.heap.push_back(length);
-    for (std::size_t i = from; i < values.size(); ++i) s_.heap.push_back(values[i]);
+    s_.heap.append(values.data() + from, static_cast<std::size_t>(length));
     return static_cast<Value>(at);
 }
 
@@ -128,7 +125,7 @@ void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
 // the heap has doubled since the last collection, everything still reachable (from slots, locals of the suspended
 // frames and pending options, following the static types) is copied to a fresh heap.
 
-Value Machine::relocate(Value v, std::int32_t type, std::vector<Value>& to) {
+Value Machine::relocate(Value v, std::int32_t type, ValueStack& to) {
     if (v == none_value || type < 0) return v;
     const ValueType& t = p_.type(type);
     if (t.kind == ValueKind::text && v >= 0) return v;  // a text of the rules file
@@ -137,8 +134,7 @@ Value Machine::relocate(Value v, std::int32_t type, std::vector<Value>& to) {
     const Value length = s_.heap[old];
     if (length < 0) return t.kind == ValueKind::text ? -(-length - 1 + 2) : -length - 1;  // already moved
     const auto moved = static_cast<Value>(to.size());
-    to.insert(to.end(), s_.heap.begin() + static_cast<std::ptrdiff_t>(old),
-              s_.heap.begin() + static_cast<std::ptrdiff_t>(old) + length + 1);
+    to.append(s_.heap.data() + old, static_cast<std::size_t>(length) + 1);
     s_.heap[old] = -moved - 1;
     if (t.kind == ValueKind::list && t.element >= 0) {
         for (Value i = 1; i <= length; ++i) {
@@ -158,7 +154,7 @@ Value Machine::relocate(Value v, std::int32_t type, std::vector<Value>& to) {
 void Machine::collect_garbage() {
     // Room for everything until the next collection (run() collects at twice what survives plus 4096), so that
     // the heap is not copied again and again while it grows.
-    std::vector<Value> to;
+    ValueStack to;
     to.reserve(2 * static_cast<std::size_t>(s_.heap_after_collection) + 8192);
     for (std::size_t i = 0; i < s_.slots.size(); ++i) {
         const std::int32_t type = i < in_.slot_types.size() ? in_.slot_types[i] : -1;
@@ -180,7 +176,7 @@ void Machine::collect_garbage() {
             v = relocate(v, type, to);
         }
     }
-    s_.heap.swap(to);
+    s_.heap = std::move(to);
     for (auto& r : s_.remembered) r.version = -1;  // their lists moved
     s_.heap_after_collection = static_cast<std::int32_t>(s_.heap.size());
 }

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "card_knowledge.hpp"
-#include "local_stack.hpp"
+#include "value_stack.hpp"
 #include "game.hpp"
 #include "program.hpp"
 #include "random.hpp"
@@ -39,7 +39,7 @@ struct StateData {
     std::shared_ptr<const Instance> instance;
 
     std::vector<Value> slots;        // options, decks, state fields, player fields, card fields, space fields
-    std::vector<Value> heap;         // lists, records and texts made while running: [length, values...]
+    ValueStack heap;                 // lists, records and texts made while running: [length, values...]
     // Every zone has a region of zone_capacity places in zone_cards; its cards lie together somewhere in it, from
     // zone_start on, the top card first. So drawing the top card, or putting one on top, moves no other card.
     std::vector<Value> zone_cards;
@@ -57,7 +57,7 @@ struct StateData {
     [[nodiscard]] std::size_t zone_top(std::size_t zone) const;
 
     std::vector<Frame> frames;       // the suspended rules: innermost last
-    LocalStack locals;
+    ValueStack locals;
     std::vector<Pending> pending;
     std::vector<Value> pending_options;
     std::vector<std::string> prompts;  // per pending decision, only when messages are kept

@@ -16,7 +16,7 @@ auto inspect(const StateData& state, F&& f) {
         std::size_t heap = s.heap.size(), locals = s.locals.size(), frames = s.frames.size(), scratch = s.scratch.size();
         std::int64_t steps = s.steps;
         ~Restore() {
-            s.heap.resize(heap);
+            s.heap.pop_to(heap);
             s.locals.pop_to(locals);
             s.frames.resize(frames);
             s.scratch.resize(scratch);
