@@ -82,6 +82,8 @@ public:
     }
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
+    Value fold_numbers(const Expr& e);   // sum, max, min (machine_builtins.cpp)
+    Value count_equal(const Expr& e);
     Value comprehension(const Expr& e);
     Value inline_call(const Expr& e);
     Value values_on_heap(const Expr& e);

@@ -8,6 +8,36 @@
 
 namespace rulesrun::runtime {
 
+// sum, max or min of a list of numbers (a handler of their own calls this too: they are frequent).
+Value Machine::fold_numbers(const Expr& e) {
+    const auto which = static_cast<Builtin>(e.a);
+    std::int64_t result = 0;
+    bool empty = true;
+    each_value(e.first3[0], [&](Value v) {
+        if (v == none_value) fail(e.loc, "a list of numbers holds 'none'");
+        result = which == Builtin::sum ? result + v
+                 : empty              ? v
+                 : which == Builtin::max ? std::max<std::int64_t>(result, v)
+                                         : std::min<std::int64_t>(result, v);
+        empty = false;
+        return true;
+    });
+    if (empty && which != Builtin::sum) fail(e.loc, "the maximum or minimum of an empty list");
+    return checked(result, e.loc);
+}
+
+// count(list, x): how many values of the list equal x.
+Value Machine::count_equal(const Expr& e) {
+    const Value x = eval(e.first3[1]);
+    const std::int32_t type = p_.expr(e.first3[1]).type;
+    Value total = 0;
+    each_value(e.first3[0], [&](Value v) {
+        total += values_equal(v, x, type) ? 1 : 0;
+        return true;
+    });
+    return total;
+}
+
 namespace {
 
 bool is_grid(const Program& p, const Instance& in, Value space) {
@@ -89,22 +119,7 @@ Value Machine::builtin(const Expr& e) {
         }
         case Builtin::sum:
         case Builtin::max:
-        case Builtin::min: {
-            const auto which = static_cast<Builtin>(e.a);
-            std::int64_t result = 0;
-            bool empty = true;
-            each_value(p_.child(e, 0), [&](Value v) {
-                if (v == none_value) fail(e.loc, "a list of numbers holds 'none'");
-                result = which == Builtin::sum ? result + v
-                         : empty              ? v
-                         : which == Builtin::max ? std::max<std::int64_t>(result, v)
-                                                 : std::min<std::int64_t>(result, v);
-                empty = false;
-                return true;
-            });
-            if (empty && which != Builtin::sum) fail(e.loc, "the maximum or minimum of an empty list");
-            return checked(result, e.loc);
-        }
+        case Builtin::min: return fold_numbers(e);
         case Builtin::abs: {
             const Value v = arg(0);
             if (v == none_value) fail(e.loc, "abs of 'none'");
@@ -164,16 +179,7 @@ Value Machine::builtin(const Expr& e) {
                 }
             });
         }
-        case Builtin::count: {
-            const Value x = arg(1);
-            const std::int32_t type = p_.expr(p_.child(e, 1)).type;
-            Value total = 0;
-            each_value(p_.child(e, 0), [&](Value v) {
-                total += values_equal(v, x, type) ? 1 : 0;
-                return true;
-            });
-            return total;
-        }
+        case Builtin::count: return count_equal(e);
         case Builtin::roll: {
             const Value die = arg(0);
             if (die < 0 || static_cast<std::size_t>(die) >= in_.die_faces.size()) fail(e.loc, "cannot roll 'none': no die given");

@@ -154,21 +154,29 @@ Value Machine::inline_call(const Expr& e) {
 }
 
 Value Machine::comprehension(const Expr& e) {
-    const std::int32_t element_expr = p_.child(e, 1);
-    const std::int32_t where = (e.b & 1) ? p_.child(e, 2) : -1;
-    const std::int32_t copies = (e.b & 2) ? p_.child(e, (e.b & 1) ? 3 : 2) : -1;
+    const std::int32_t element_expr = e.first3[1];
+    const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
     const std::size_t mark = s_.scratch.size();
-    each_source_element(e.first3[0], [&](Value v) {
-        frame_[e.a] = v;
-        if (where >= 0 && !eval(where)) return true;
-        // Each copy is made anew: copies of a card are different cards.
-        const Value n = copies >= 0 ? eval(copies) : 1;
-        if (s_.scratch.size() + static_cast<std::size_t>(std::max(n, 0)) > max_heap_values) {
-            fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
-        }
-        for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
-        return true;
-    });
+    if ((e.b & 2) == 0) {  // one value per element at most: no more values than the source, which is within bounds
+        each_source_element(e.first3[0], [&](Value v) {
+            frame_[e.a] = v;
+            if (where < 0 || eval(where)) s_.scratch.push_back(eval(element_expr));
+            return true;
+        });
+    } else {
+        const std::int32_t copies = p_.child(e, (e.b & 1) ? 3 : 2);
+        each_source_element(e.first3[0], [&](Value v) {
+            frame_[e.a] = v;
+            if (where >= 0 && !eval(where)) return true;
+            // Each copy is made anew: copies of a card are different cards.
+            const Value n = eval(copies);
+            if (s_.scratch.size() + static_cast<std::size_t>(std::max(n, 0)) > max_heap_values) {
+                fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+            }
+            for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
+            return true;
+        });
+    }
     const Value list = list_of(s_.scratch, mark, e.loc);
     s_.scratch.resize(mark);
     return list;

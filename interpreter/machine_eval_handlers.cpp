@@ -173,6 +173,8 @@ struct EvalHandlers {
         return m.space_at(space, rows, columns);
     }
     static Value call_function(Machine& m, const Expr& e) { return m.call_function(e); }
+    static Value fold_numbers(Machine& m, const Expr& e) { return m.fold_numbers(e); }
+    static Value count_equal(Machine& m, const Expr& e) { return m.count_equal(e); }
     static Value inline_call(Machine& m, const Expr& e) { return m.inline_call(e); }
     static Value comprehension(Machine& m, const Expr& e) { return m.comprehension(e); }
 
@@ -200,6 +202,10 @@ struct EvalHandlers {
             case Builtin::size: return p.expr(e.first3[0]).op == ExprOp::comprehension ? builtin : size;
             case Builtin::top:
             case Builtin::first: return top;
+            case Builtin::sum:
+            case Builtin::max:
+            case Builtin::min: return fold_numbers;
+            case Builtin::count: return count_equal;
             default: return builtin;
         }
     }
