@@ -65,7 +65,6 @@ public:
     Pending& new_decision(std::int32_t chooser, const SourceLocation& loc);
     void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
     bool offer_menu(const Instr& in);
-    bool simultaneous_next(const Instr& in);
     void check_endings();
     const Callable& rule_at(const SourceLocation& loc) const;
     void finish(std::int32_t winners_list);

@@ -141,6 +141,15 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             }
             return Flow::next;
         case Code::choose: {
+            const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
+            if (ch.simultaneous_slot >= 0 && local(ch.simultaneous_slot + 2) == 1) {
+                // The secret answers are in (phase 1 of `simultaneously`): this player's, in list order.
+                const Value answers = local(ch.simultaneous_slot + 3);
+                const Value position = local(ch.simultaneous_slot + 1) - 1;
+                local(ch.slot) = s_.heap[static_cast<std::size_t>(answers + 1 + position)];
+                next();
+                return Flow::next;
+            }
             sync();
             const bool goes_on = choose(in);
             pc = s_.frames.back().pc;
@@ -157,10 +166,23 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             return Flow::next;
         }
         case Code::simultaneous_next: {
-            sync();
-            const bool goes_on = simultaneous_next(in);
-            pc = s_.frames.back().pc;
-            return goes_on ? Flow::next : Flow::wait;
+            // The loop of `simultaneously`: first every player's secret choice is collected (phase 0), then, once
+            // all are known, the bodies run in list order (phase 1). Slots from in.a: the players, the position,
+            // the phase and the answers.
+            charge(1, in.loc);
+            const Value players = local(in.a), position = local(in.a + 1);
+            if (position < s_.heap[static_cast<std::size_t>(players)]) {
+                local(in.c) = s_.heap[static_cast<std::size_t>(players + 1 + position)];
+                local(in.a + 1) = position + 1;
+                pc = in.d;
+                return Flow::next;
+            }
+            if (local(in.a + 2) == 0 && !s_.pending.empty()) {  // wait for every answer
+                sync();
+                return Flow::wait;
+            }
+            next();
+            return Flow::next;
         }
         case Code::move:
             move_statement(in);
@@ -420,19 +442,10 @@ void Machine::close_decision(const SourceLocation& loc, const std::string& name,
     fail(loc, fmt::format("{} has no legal option for '{}'", seat_name(seat), name));
 }
 
-// A pending decision: the chooser and the legal options, in the domain's order.
+// A pending decision: the chooser and the legal options, in the domain's order (the answer of a secret choice
+// already made is read by step).
 bool Machine::choose(const Instr& in) {
     const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
-    if (ch.simultaneous_slot >= 0) {
-        const auto block = static_cast<std::size_t>(base_ + ch.simultaneous_slot);
-        if (s_.locals[block + 2] == 1) {  // the answers are in: take this player's
-            const Value answers = s_.locals[block + 3];
-            const Value position = s_.locals[block + 1] - 1;
-            s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = s_.heap[static_cast<std::size_t>(answers + 1 + position)];
-            ++s_.frames.back().pc;
-            return true;
-        }
-    }
     new_decision(ch.chooser, in.loc).choice = in.a;  // the options' expressions cannot choose: the reference holds
     const Sequence domain = sequence(ch.domain);
     if (ch.subset) {
@@ -466,24 +479,6 @@ bool Machine::offer_menu(const Instr& in) {
     close_decision(in.loc, m.name, true);
     if (s_.keep_messages) s_.prompts.push_back(m.prompt >= 0 ? text_of(eval(m.prompt)) : m.name + "?");
     return false;
-}
-
-// The loop of `simultaneously`: first every player's secret choice is collected (phase 0), then, once all are
-// known, the bodies run in list order (phase 1).
-bool Machine::simultaneous_next(const Instr& in) {
-    charge(1, in.loc);
-    const auto block = static_cast<std::size_t>(base_ + in.a);
-    const Value list = s_.locals[block];
-    const Value position = s_.locals[block + 1];
-    if (position < s_.heap[static_cast<std::size_t>(list)]) {
-        s_.locals[static_cast<std::size_t>(base_ + in.c)] = s_.heap[static_cast<std::size_t>(list + 1 + position)];
-        s_.locals[block + 1] = position + 1;
-        s_.frames.back().pc = in.d;
-        return true;
-    }
-    if (s_.locals[block + 2] == 0 && !s_.pending.empty()) return false;  // wait for every answer
-    ++s_.frames.back().pc;
-    return true;
 }
 
 }  // namespace rulesrun::runtime
