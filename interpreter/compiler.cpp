@@ -47,6 +47,7 @@ std::shared_ptr<Program> Compiler::run() {
     }
     if (diagnostics_.size() > errors_before) return nullptr;
     assign_eval_handlers(*program_);
+    assign_entries(*program_);
     return program_;
 }
 
@@ -59,10 +60,7 @@ void Compiler::link_statistics_and_endings() {
                 if (p.stats[s].name == p.texts[static_cast<std::size_t>(i.b)]) i.a = static_cast<std::int32_t>(s);
             }
         }
-        const bool writes_game = i.code == Code::set_slot || i.code == Code::set_player_field ||
-                                 i.code == Code::set_card_field || i.code == Code::set_space_field ||
-                                 i.code == Code::move || i.code == Code::drop_space;
-        i.check_end = writes_game && !p.end_conditions.empty();
+        i.check_end = writes_game(i.code) && !p.end_conditions.empty();
     }
 }
 

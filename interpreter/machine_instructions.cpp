@@ -1,5 +1,6 @@
 // The instruction loop: runs until a decision is pending, the game ends, or (inside a function) the function returns.
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -239,26 +240,30 @@ void Machine::run() {
     }
 }
 
-// Every instruction code, in the order of enum Code.
-#define RULESRUN_EACH_CODE(X)                                                                                  \
-    X(jump) X(jump_unless) X(set_local) X(set_slot) X(set_player_field) X(set_card_field) X(set_space_field)    \
+// Every instruction code, in the order of enum Code: W for those that write the game (writes_game), X for the others.
+#define RULESRUN_EACH_CODE(X, W)                                                                               \
+    X(jump) X(jump_unless) X(set_local) W(set_slot) W(set_player_field) W(set_card_field) W(set_space_field)    \
     X(call) X(ret) X(ret_value) X(for_begin) X(for_next) X(for_zone_begin) X(for_zone_next) X(for_numbers_begin) \
     X(for_numbers_next) X(repeat_begin) X(repeat_next) X(choose) X(menu) X(simultaneous_begin)                   \
-    X(simultaneous_next) X(move) X(shuffle) X(end_game) X(record_stat) X(say) X(drop_space) X(begin_play)
+    X(simultaneous_next) W(move) X(shuffle) X(end_game) X(record_stat) X(say) W(drop_space) X(begin_play)
 
 namespace {
 
-#define RULESRUN_CODE(name) Code::name,
-constexpr Code listed_codes[] = {RULESRUN_EACH_CODE(RULESRUN_CODE)};
+#define RULESRUN_CODE(name) {Code::name, false},
+#define RULESRUN_WRITING_CODE(name) {Code::name, true},
+constexpr std::pair<Code, bool> listed_codes[] = {RULESRUN_EACH_CODE(RULESRUN_CODE, RULESRUN_WRITING_CODE)};
+#undef RULESRUN_WRITING_CODE
 #undef RULESRUN_CODE
 
 constexpr bool codes_listed_in_order() {
     for (std::size_t i = 0; i < std::size(listed_codes); ++i) {
-        if (static_cast<std::size_t>(listed_codes[i]) != i) return false;
+        const auto [code, writes] = listed_codes[i];
+        if (static_cast<std::size_t>(code) != i || writes != writes_game(code)) return false;
     }
-    return std::size(listed_codes) == static_cast<std::size_t>(Code::begin_play) + 1;
+    return std::size(listed_codes) == code_count;
 }
-static_assert(codes_listed_in_order(), "RULESRUN_EACH_CODE must list every Code in the order of the enum");
+static_assert(codes_listed_in_order(),
+              "RULESRUN_EACH_CODE must list every Code in the order of the enum, with W for those that write the game");
 
 }  // namespace
 
@@ -272,7 +277,11 @@ static_assert(codes_listed_in_order(), "RULESRUN_EACH_CODE must list every Code 
 #pragma GCC diagnostic ignored "-Wpedantic"
 void Machine::run_until(std::size_t depth) {
 #define RULESRUN_TARGET(name) &&code_##name,
-    static constexpr void* targets[] = {RULESRUN_EACH_CODE(RULESRUN_TARGET)};
+#define RULESRUN_CHECKED_TARGET(name) &&checked_##name,
+    // By Instr::entry: every code, then every code that checks the endings after it (only writes ever do).
+    static constexpr void* targets[] = {RULESRUN_EACH_CODE(RULESRUN_TARGET, RULESRUN_TARGET)
+                                            RULESRUN_EACH_CODE(RULESRUN_TARGET, RULESRUN_CHECKED_TARGET)};
+#undef RULESRUN_CHECKED_TARGET
 #undef RULESRUN_TARGET
     const Instr* const code = p_.code.data();
     const Instr* in = nullptr;
@@ -282,27 +291,44 @@ void Machine::run_until(std::size_t depth) {
         callable_ = s_.frames.back().callable;
         pc = s_.frames.back().pc;
         in = &code[pc];
-        goto *targets[static_cast<std::size_t>(in->code)];
+        goto *targets[in->entry];
 // The code of one instruction, then the jump to the next one's (in the same frame) or back to the frames' loop.
+// An instruction that writes what an `end game when` reads has a copy of its own that checks the endings after it;
+// the others do not pay for the test.
 #define RULESRUN_RUN(name)                                                             \
     code_##name : {                                                                    \
         const Flow flow = step(Code::name, *in, pc);                                   \
-        if (in->check_end) {                                                           \
-            if (flow == Flow::next) s_.frames.back().pc = pc;                          \
-            check_endings();                                                           \
-            if (s_.finished) return;                                                   \
-        }                                                                              \
         if (flow == Flow::wait) return;                                                \
         if (flow == Flow::switched) continue;                                          \
         in = &code[pc];                                                                \
-        goto *targets[static_cast<std::size_t>(in->code)];                             \
+        goto *targets[in->entry];                                                      \
     }
-        RULESRUN_EACH_CODE(RULESRUN_RUN)
+#define RULESRUN_RUN_CHECKED(name)                                                     \
+    checked_##name : {                                                                 \
+        const Flow flow = step(Code::name, *in, pc);                                   \
+        if (flow == Flow::next) s_.frames.back().pc = pc;                              \
+        check_endings();                                                               \
+        if (s_.finished || flow == Flow::wait) return;                                 \
+        if (flow == Flow::switched) continue;                                          \
+        in = &code[pc];                                                                \
+        goto *targets[in->entry];                                                      \
+    }
+#define RULESRUN_NOTHING(name)
+        RULESRUN_EACH_CODE(RULESRUN_RUN, RULESRUN_RUN)
+        RULESRUN_EACH_CODE(RULESRUN_NOTHING, RULESRUN_RUN_CHECKED)
+#undef RULESRUN_NOTHING
+#undef RULESRUN_RUN_CHECKED
 #undef RULESRUN_RUN
     }
 }
 #pragma GCC diagnostic pop
 #undef RULESRUN_EACH_CODE
+
+void assign_entries(Program& program) {
+    for (Instr& in : program.code) {
+        in.entry = static_cast<std::uint8_t>(static_cast<std::size_t>(in.code) + (in.check_end && writes_game(in.code) ? code_count : 0));
+    }
+}
 
 void Machine::call_procedure(const Instr& in) {
     const Callable& c = p_.callables[static_cast<std::size_t>(in.a)];

@@ -151,9 +151,20 @@ enum class Code : std::uint8_t {
     begin_play,         // `play` starts: from now on, `end game when` conditions are watched
 };
 
+inline constexpr std::size_t code_count = static_cast<std::size_t>(Code::begin_play) + 1;
+
+// The instructions that change the game: after one, an `end game when` condition may hold.
+constexpr bool writes_game(Code code) {
+    return code == Code::set_slot || code == Code::set_player_field || code == Code::set_card_field ||
+           code == Code::set_space_field || code == Code::move || code == Code::drop_space;
+}
+
 struct Instr {
     Code code = Code::jump;
     bool check_end = false;   // this writes something an `end game when` condition reads
+    // Where the instruction loop runs it (Machine::run_until): its code, plus code_count when it checks the endings
+    // after it. Set by assign_entries once the program is complete.
+    std::uint8_t entry = 0;
     std::int32_t a = 0, b = 0, c = 0, d = 0;
     std::int32_t e1 = -1, e2 = -1, e3 = -1;
     std::int32_t first_arg = 0, arg_count = 0;  // call: arguments in Program::expr_children
@@ -380,5 +391,6 @@ struct Program {
 
 // Gives every expression its handler: the last step of compiling, once no expression changes any more.
 void assign_eval_handlers(Program& program);
+void assign_entries(Program& program);  // machine_instructions.cpp
 
 }  // namespace rulesrun::runtime
