@@ -76,8 +76,12 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
         fail(loc, fmt::format("a {} card cannot go into zone {}", p_.card_types[static_cast<std::size_t>(in_.card_type[c])].name, decl.name));
     }
     const Value from = s_.card_zone[c];
-    const CardMove seen{card, from, from < 0 ? 0 : s_.card_pos[c] - s_.zone_start[static_cast<std::size_t>(from)], from < 0 ? 0 : s_.zone_size[static_cast<std::size_t>(from)], zone,
-                        random_low, random_high};
+    const bool learn = in_.tracks_knowledge && s_.knowledge_kept;
+    CardMove seen;
+    if (learn) {
+        seen = {card, from, from < 0 ? 0 : s_.card_pos[c] - s_.zone_start[static_cast<std::size_t>(from)],
+                from < 0 ? 0 : s_.zone_size[static_cast<std::size_t>(from)], zone, random_low, random_high};
+    }
     remove_from_zone(card);
     changed(StateKind::zones);
     const std::int32_t size = s_.zone_size[z];
@@ -103,7 +107,7 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     }
     s_.card_zone[c] = zone;
     s_.zone_size[z] = size + 1;
-    if (in_.tracks_knowledge && s_.knowledge_kept) {
+    if (learn) {
         EventsOfMove events(*this, card, from, zone);
         learn_from_move(s_, in_, seen, events);
     }
