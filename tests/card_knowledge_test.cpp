@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "game.hpp"
+#include "seat_view.hpp"
 #include "random.hpp"
 #include "test_games.hpp"
 
@@ -94,9 +95,9 @@ std::pair<int, int> twelve_in_hand_and_on_top(const std::string& scenario) {
     int in_hand = 0, on_top = 0;
     for (std::uint64_t seed = 0; seed < 100; ++seed) {
         Game guess = original.determinized(0, seed);
-        in_hand += holds(cards_in(guess.view(1), guess.seat_name(1) + ".hand"), "12") ? 1 : 0;
+        in_hand += holds(cards_in(view_facts(guess, 1), guess.seat_name(1) + ".hand"), "12") ? 1 : 0;
         guess.apply(0, 0);
-        on_top += cards_in(guess.view(-1), "table") == std::vector<std::string>{"12"} ? 1 : 0;
+        on_top += cards_in(view_facts(guess, -1), "table") == std::vector<std::string>{"12"} ? 1 : 0;
     }
     return {in_hand, on_top};
 }
@@ -134,7 +135,7 @@ TEST(CardKnowledge, AGameSwitchedBackToKeepingKnowledgeKnowsOnlyWhatItSeesNow) {
     g.keep_knowledge(true);
     int in_hand = 0;
     for (std::uint64_t seed = 0; seed < 100; ++seed)
-        in_hand += holds(cards_in(g.determinized(0, seed).view(1), g.seat_name(1) + ".hand"), "12") ? 1 : 0;
+        in_hand += holds(cards_in(view_facts(g.determinized(0, seed), 1), g.seat_name(1) + ".hand"), "12") ? 1 : 0;
     EXPECT_GT(in_hand, 5);   // 4 of the 12 cards player 1 cannot see are in that hand: about 33 times in 100
     EXPECT_LT(in_hand, 70);
 }
@@ -179,14 +180,14 @@ TEST(CardKnowledge, DiamondsTakenFromTheMarketStayInTheHandThatTookThem) {
                 g.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(names.size()))));
                 continue;
             }
-            const auto market_before = cards_in(g.view(-1), "market");
+            const auto market_before = cards_in(view_facts(g, -1), "market");
             g.apply(seat, static_cast<int>(take - names.begin()));
-            const auto taken = removed(market_before, cards_in(g.view(-1), "market"));
+            const auto taken = removed(market_before, cards_in(view_facts(g, -1), "market"));
             ASSERT_FALSE(taken.empty());
             const std::string hand = g.seat_name(seat) + ".hand";
-            ASSERT_TRUE(contains_all(cards_in(g.view(seat), hand), taken));
+            ASSERT_TRUE(contains_all(cards_in(view_facts(g, seat), hand), taken));
             for (std::uint64_t d = 0; d < 50; ++d) {
-                EXPECT_TRUE(contains_all(cards_in(g.determinized(0, d).view(seat), hand), taken)) << "seed " << seed;
+                EXPECT_TRUE(contains_all(cards_in(view_facts(g.determinized(0, d), seat), hand), taken)) << "seed " << seed;
             }
             ++checked;
             break;
@@ -211,7 +212,7 @@ TEST(CardKnowledge, AGameThatKeepsNoKnowledgePlaysTheSameGame) {
             const int action = static_cast<int>(rng.below(static_cast<std::uint32_t>(kept.action_count(seat))));
             kept.apply(seat, action);
             blind.apply(seat, action);
-            for (int viewer = -1; viewer < 3; ++viewer) ASSERT_EQ(kept.view(viewer), blind.view(viewer));
+            for (int viewer = -1; viewer < 3; ++viewer) ASSERT_EQ(view_facts(kept, viewer), view_facts(blind, viewer));
         }
         ASSERT_TRUE(blind.finished());
         EXPECT_EQ(kept.results().scores, blind.results().scores);
@@ -220,7 +221,7 @@ TEST(CardKnowledge, AGameThatKeepsNoKnowledgePlaysTheSameGame) {
 }
 
 int deck_size(const Game& g) {
-    for (const std::string& fact : g.view(-1)) {
+    for (const std::string& fact : view_facts(g, -1)) {
         if (fact.rfind("deck = ", 0) == 0) return std::stoi(fact.substr(7));
     }
     ADD_FAILURE() << "no deck in the view";
@@ -251,13 +252,13 @@ void expect_closure_even_in_window(int players, int deck, int window, int determ
         const int seat = g.to_act().front();
         g.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(g.action_count(seat)))));
     }
-    ASSERT_TRUE(cards_in(g.view(-1), "set_aside").empty()) << "the closure card was drawn before the deck held " << deck;
+    ASSERT_TRUE(cards_in(view_facts(g, -1), "set_aside").empty()) << "the closure card was drawn before the deck held " << deck;
     const int span = std::min(window, deck_size(g));
     std::map<int, int> places;
     for (int d = 0; d < determinizations; ++d) {
         Game guess = g.determinized(0, static_cast<std::uint64_t>(d));
         for (int seat = 1; seat < players; ++seat) {
-            EXPECT_FALSE(holds(cards_in(guess.view(seat), guess.seat_name(seat) + ".hand"), "closure card"));
+            EXPECT_FALSE(holds(cards_in(view_facts(guess, seat), guess.seat_name(seat) + ".hand"), "closure card"));
         }
         const std::size_t recorded = guess.samples().size();
         while (guess.samples().size() == recorded && !guess.finished()) {

@@ -25,6 +25,7 @@
 
 #include "bots.hpp"
 #include "game.hpp"
+#include "seat_view.hpp"
 #include "test_games.hpp"
 #include "program.hpp"  // the declared visibility of zones and player fields: what a view must hide
 #include "random.hpp"
@@ -162,7 +163,7 @@ struct Secrets {
 std::vector<std::string> secrecy_problems(const Game& game, const Secrets& secrets, int viewer,
                                           const std::vector<std::string>& spectator) {
     std::vector<std::string> problems;
-    const std::vector<std::string> view = game.view(viewer);
+    const std::vector<std::string> view = view_facts(game, viewer);
     std::set<std::string> subjects;
     for (const auto& fact : view) subjects.insert(subject_of(fact));
     auto must_see = [&](const std::set<std::string>& names) {
@@ -404,8 +405,8 @@ TEST_P(Conformance, LookingAtAGameChangesNothing) {
                 if (!unlooked) unlooked = g;
                 ASSERT_TRUE(*unlooked == g);
                 for (int viewer = -1; viewer < g.players(); ++viewer) {
-                    (void)g.view(viewer);
-                    (void)g.describe(viewer);
+                    (void)view_facts(g, viewer);
+                    (void)view_text(g, viewer);
                 }
                 for (const int seat : g.to_act()) {
                     (void)g.seat_name(seat);
@@ -434,7 +435,7 @@ TEST_P(Conformance, AViewShowsOnlyWhatItsViewerMaySee) {
             std::optional<Secrets> secrets;
             auto check = [&](const Game& g) {
                 if (!secrets) secrets.emplace(g);
-                const auto spectator = g.view(-1);
+                const auto spectator = view_facts(g, -1);
                 for (int viewer = -1; viewer < g.players(); ++viewer) {
                     for (const auto& problem : secrecy_problems(g, *secrets, viewer, spectator)) {
                         ADD_FAILURE() << "the view of " << (viewer < 0 ? "a spectator" : g.seat_name(viewer)) << " "
@@ -478,7 +479,7 @@ TEST_P(Conformance, AnAnswerToASimultaneousDecisionRevealsNothingUntilAllHaveAns
                 }
                 // Nothing was said, and no view changed: a spectator's, the answering seat's, a seat still choosing.
                 EXPECT_EQ(after.take_messages(), std::vector<std::string>{});
-                for (const int viewer : {-1, action.seat, others.front()}) EXPECT_EQ(after.view(viewer), g.view(viewer));
+                for (const int viewer : {-1, action.seat, others.front()}) EXPECT_EQ(view_facts(after, viewer), view_facts(g, viewer));
             }, true);
             if (!game) return;
             if (HasFailure()) return;
@@ -569,7 +570,7 @@ TEST_P(Conformance, ADeterminizationKeepsTheSeatsViewAndPlaysOn) {
                 if (when.below(8) != 0) return;
                 const auto seed = static_cast<std::uint64_t>(index);
                 const Game guess = g.determinized(action.seat, seed);
-                EXPECT_EQ(guess.view(action.seat), g.view(action.seat));
+                EXPECT_EQ(view_facts(guess, action.seat), view_facts(g, action.seat));
                 EXPECT_TRUE(guess == g.determinized(action.seat, seed + 1).determinized(action.seat, seed));
                 Game on = guess;
                 Rng rng(seed);

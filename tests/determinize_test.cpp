@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "game.hpp"
+#include "seat_view.hpp"
 #include "test_games.hpp"
 
 namespace rulesrun::runtime {
@@ -56,10 +57,10 @@ Game start(const std::shared_ptr<const GameDefinition>& game, int players, std::
 std::vector<std::vector<std::string>> play_first_actions(Game game, int seat) {
     std::vector<std::vector<std::string>> views;
     while (!game.finished()) {
-        views.push_back(game.view(seat));
+        views.push_back(view_facts(game, seat));
         for (const int s : game.to_act()) game.apply(s, 0);
     }
-    views.push_back(game.view(seat));
+    views.push_back(view_facts(game, seat));
     return views;
 }
 
@@ -70,9 +71,9 @@ TEST(Determinize, KeepsWhatTheSeatSeesAndDealsTheRestAgain) {
     bool opponent_hand_changed = false;
     for (std::uint64_t seed = 0; seed < 20; ++seed) {
         const Game guess = original.determinized(0, seed);
-        EXPECT_EQ(guess.view(0), original.view(0));    // own hand, table, fields
-        EXPECT_EQ(guess.view(-1), original.view(-1));  // every zone keeps its size
-        opponent_hand_changed = opponent_hand_changed || guess.view(1) != original.view(1);
+        EXPECT_EQ(view_facts(guess, 0), view_facts(original, 0));    // own hand, table, fields
+        EXPECT_EQ(view_facts(guess, -1), view_facts(original, -1));  // every zone keeps its size
+        opponent_hand_changed = opponent_hand_changed || view_facts(guess, 1) != view_facts(original, 1);
     }
     EXPECT_TRUE(opponent_hand_changed);
 }
@@ -83,7 +84,7 @@ TEST(Determinize, GamesDifferingOnlyInWhatTheSeatCannotSeeBecomeEqual) {
     const Game original = start(game, 2, 5);
     // Another opponent hand (and deck order): the first seed that deals seat 1 another hand.
     std::uint64_t seed = 100;
-    while (original.determinized(0, seed).view(1) == original.view(1)) ++seed;
+    while (view_facts(original.determinized(0, seed), 1) == view_facts(original, 1)) ++seed;
     const Game other = original.determinized(0, seed);
     EXPECT_TRUE(original.determinized(0, 3) == other.determinized(0, 3));
     EXPECT_FALSE(original.determinized(0, 3) == original.determinized(0, 4));
@@ -96,7 +97,7 @@ TEST(Determinize, ShufflesTheOrderOfAHiddenDeck) {
     ASSERT_TRUE(diamant);
     const Game original = start(diamant, 3, 21);
     const Game other = original.determinized(1, 1234);
-    EXPECT_EQ(other.view(-1), original.view(-1));
+    EXPECT_EQ(view_facts(other, -1), view_facts(original, -1));
     EXPECT_TRUE(original.determinized(1, 8) == other.determinized(1, 8));
     // The deck's order decides the cards turned up next: some seed turns up other cards than the original game.
     const auto original_views = play_first_actions(original, -1);

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "game.hpp"
+#include "seat_view.hpp"
 
 namespace rulesrun::testing_support {
 
@@ -252,7 +253,7 @@ private:
         std::optional<int> viewer = -1;
         if (!d.seat.empty()) viewer = seat_of(d, d.seat);
         if (!viewer) return;
-        const std::vector<std::string> facts = game_->view(*viewer);
+        const std::vector<std::string> facts = view_facts(*game_, *viewer);
         const bool present = std::find(facts.begin(), facts.end(), d.value) != facts.end();
         if (present == (d.keyword == "expect view")) return;
         if (present) return fail(d, "this fact is in the view");

@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include "game.hpp"
+#include "seat_view.hpp"
 #include "program.hpp"
 #include "test_games.hpp"
 
@@ -116,7 +117,7 @@ score(p) = if p.shown == paper then 1 else 0
     // Seat 2's choice is made, but nothing is revealed: no field changed, nothing said, the others still decide.
     EXPECT_EQ(g.to_act(), (std::vector<int>{0, 2}));
     EXPECT_TRUE(g.take_messages().empty());
-    for (const auto& fact : g.view(0)) EXPECT_EQ(fact.find("paper"), std::string::npos) << fact;
+    for (const auto& fact : view_facts(g, 0)) EXPECT_EQ(fact.find("paper"), std::string::npos) << fact;
     g.apply(0, action_named(g, 0, "rock"));
     g.apply(2, action_named(g, 2, "paper"));
     ASSERT_TRUE(g.finished());
@@ -503,7 +504,7 @@ play {
 )");
     ASSERT_TRUE(game);
     Game g = start(game);
-    const auto v = g.view(0);
+    const auto v = view_facts(g, 0);
     EXPECT_NE(std::find(v.begin(), v.end(), "t = "), v.end()) << testing::PrintToString(v);
     EXPECT_NE(std::find(v.begin(), v.end(), "l = []"), v.end()) << testing::PrintToString(v);
     EXPECT_NE(std::find(v.begin(), v.end(), "n = 0"), v.end()) << testing::PrintToString(v);
@@ -551,7 +552,7 @@ play {
 )");
     ASSERT_TRUE(game);
     Game g = start(game);
-    const auto v = g.view(0);
+    const auto v = view_facts(g, 0);
     for (const char* fact : {"nested = true", "texts = true", "records = true", "different = false"}) {
         EXPECT_NE(std::find(v.begin(), v.end(), fact), v.end()) << fact << " in " << testing::PrintToString(v);
     }
@@ -662,7 +663,7 @@ score(p) = size(p.hand)
     Game g = start(game, 2);
     EXPECT_EQ(names_of_actions(g, 0), std::vector<std::string>{"T1"});
     // The zones seen by seat 1: its own hand's cards, only the size of the other hand and of the hidden pile.
-    const auto view = g.view(0);
+    const auto view = view_facts(g, 0);
     auto has = [&](const std::string& fact) { return std::find(view.begin(), view.end(), fact) != view.end(); };
     EXPECT_TRUE(has("player 1.hand = [T1 (marks 0)]")) << testing::PrintToString(view);
     EXPECT_TRUE(has("player 2.hand = 3 cards (secret)")) << testing::PrintToString(view);
@@ -670,7 +671,7 @@ score(p) = size(p.hand)
     EXPECT_TRUE(has("taken = 4")) << testing::PrintToString(view);  // T4 left the pile; T2, T3 are below 4
     g.apply(0, 0);
     ASSERT_TRUE(g.finished());
-    const auto end = g.view(1);
+    const auto end = view_facts(g, 1);
     EXPECT_NE(std::find(end.begin(), end.end(), "pile = 2 cards (face down)"), end.end()) << testing::PrintToString(end);
     EXPECT_EQ(g.results().scores, (std::vector<std::int32_t>{0, 3}));
 }
@@ -819,7 +820,7 @@ play {
 )");
     ASSERT_TRUE(game);
     Game g = start(game);
-    const auto v = g.view(0);
+    const auto v = view_facts(g, 0);
     auto has = [&](const std::string& fact) { return std::find(v.begin(), v.end(), fact) != v.end(); };
     EXPECT_TRUE(has("yes = true")) << testing::PrintToString(v);
     EXPECT_TRUE(has("no = false")) << testing::PrintToString(v);    // 3+5+2 = 10 is the most: 11 cannot be made

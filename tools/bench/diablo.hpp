@@ -1,7 +1,7 @@
 // Diablo (Mark Steere) written by hand in C++: the baseline the interpreter running rules/diablo.rules is measured
 // against.
 //
-// It implements exactly the rules of rules/diablo.rules (and /work/shared/games/diablo.md), Decisions included: Black
+// It implements exactly the rules of rules/diablo.rules (and docs/games/diablo.md), Decisions included: Black
 // on the corner square, jumping moves that never leave the board, the player choosing the stack of a forced removal
 // (all his checkers go when he has fewer than he must remove), and the end checked after every action. The turn keeps
 // the rules file's decision structure: a first move with either die, then a second move with the other die or a
@@ -16,7 +16,7 @@
 #include <cstdlib>
 #include <stdexcept>
 
-#include "random.hpp"
+#include "bench_random.hpp"
 
 namespace rulesrun::bench {
 

@@ -1,6 +1,6 @@
 // Diamant written by hand in C++: the baseline the interpreter running rules/diamant.rules is measured against.
 //
-// It implements exactly the rules of rules/diamant.rules (and /work/shared/games/diamant.md), Decisions included:
+// It implements exactly the rules of rules/diamant.rules (and docs/games/diamant.md), Decisions included:
 // the seed and official variants, 1 to 20 rounds, the second hazard of a kind removed for good, tied players sharing
 // the win, and "when the mine runs out of cards every explorer still inside leaves". The state is a few fixed arrays,
 // so playing allocates nothing.
@@ -14,7 +14,7 @@
 #include <cstdint>
 #include <stdexcept>
 
-#include "random.hpp"
+#include "bench_random.hpp"
 
 namespace rulesrun::bench {
 

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
+#include "rulesrun.hpp"
 #include "playout.hpp"
 
 namespace rulesrun::bench {

@@ -19,11 +19,7 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "bots.hpp"
-#include "game.hpp"
-#include "proportions.hpp"
-#include "seeds.hpp"
-#include "simulation.hpp"
+#include "rulesrun.hpp"
 
 namespace rulesrun {
 namespace {

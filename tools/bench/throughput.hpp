@@ -12,7 +12,7 @@
 #include <utility>
 
 #include "playout.hpp"
-#include "statistics.hpp"
+#include "rulesrun.hpp"
 
 namespace rulesrun::bench {
 

@@ -3,7 +3,7 @@
 
 #include <fmt/format.h>
 
-#include "check.hpp"
+#include "rulesrun.hpp"
 #include "commands.hpp"
 #include "terminal.hpp"
 

@@ -7,7 +7,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
-#include "comparison.hpp"
+#include "rulesrun.hpp"
 #include "game_setup.hpp"
 #include "terminal.hpp"
 

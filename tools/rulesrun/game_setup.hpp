@@ -8,8 +8,7 @@
 #include <utility>
 #include <vector>
 
-#include "bots.hpp"
-#include "game.hpp"
+#include "rulesrun.hpp"
 
 namespace rulesrun::cli {
 

@@ -6,13 +6,10 @@
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
 
-#include "bots.hpp"
+#include "rulesrun.hpp"
 #include "commands.hpp"
-#include "game.hpp"
 #include "game_setup.hpp"
-#include "save_file.hpp"
 #include "saved_games.hpp"
-#include "simulation.hpp"
 #include "validators.hpp"
 
 namespace {

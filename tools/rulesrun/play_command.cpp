@@ -10,9 +10,8 @@
 #include "console.hpp"
 #include "game_setup.hpp"
 #include "game_text.hpp"
-#include "save_file.hpp"
+#include "rulesrun.hpp"
 #include "saved_games.hpp"
-#include "seeds.hpp"
 
 namespace rulesrun::cli {
 
@@ -100,7 +99,7 @@ private:
         if (bots_[seat]) return bots_[seat]->choose(game_, seat);
         // Another human takes the keyboard: a pause, so that neither sees what is secret from the other.
         if (last_human_ >= 0 && last_human_ != seat &&
-            (secret_on_screen || game_.has_secrets(last_human_) || game_.has_secrets(seat)))
+            (secret_on_screen || has_secrets(game_, last_human_) || has_secrets(game_, seat)))
             console_.pass_keyboard(game_.seat_name(seat));
         last_human_ = seat;
         return console_.ask_action(game_, seat);

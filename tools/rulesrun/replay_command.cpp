@@ -7,7 +7,7 @@
 #include "commands.hpp"
 #include "console.hpp"
 #include "game_text.hpp"
-#include "save_file.hpp"
+#include "rulesrun.hpp"
 #include "saved_games.hpp"
 
 namespace rulesrun::cli {
@@ -41,7 +41,7 @@ int run_replay(const ReplayOptions& options) {
         out << console.style().bold(fmt::format("== The saved game is unfinished after {} actions ==",
                                                 saved.actions.size()))
             << '\n';
-        print_block(out, game.describe(-1));
+        print_block(out, view_text(game, -1));
     }
     return exit_ok;
 }

@@ -8,9 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "bots.hpp"
-#include "game.hpp"
-#include "save_file.hpp"
+#include "rulesrun.hpp"
 
 namespace rulesrun::cli {
 

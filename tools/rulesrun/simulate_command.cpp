@@ -6,7 +6,7 @@
 #include "commands.hpp"
 #include "game_setup.hpp"
 #include "html_report.hpp"
-#include "simulation.hpp"
+#include "rulesrun.hpp"
 #include "simulation_output.hpp"
 #include "terminal.hpp"
 

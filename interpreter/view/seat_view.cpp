@@ -1,7 +1,8 @@
 // What each seat may see: public fields and zones, its own private ones, and only the sizes of the others.
+#include "seat_view.hpp"
+
 #include <fmt/format.h>
 
-#include "game.hpp"
 #include "ring_drawing.hpp"
 #include "state_inspection.hpp"
 
@@ -171,9 +172,10 @@ struct ViewBuilder {
 
 }  // namespace
 
-std::vector<std::string> Game::view(int viewer) const {
-    return inspect(*state_, [&](Machine& m) {
-        ViewBuilder v{m, definition_->program(), *state_, *state_->instance, viewer, {}};
+std::vector<std::string> view_facts(const Game& game, int viewer) {
+    const StateData& state = game.state();
+    return inspect(state, [&](Machine& m) {
+        ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}};
         v.state_fields();
         v.player_fields();
         v.zones();
@@ -182,21 +184,20 @@ std::vector<std::string> Game::view(int viewer) const {
     });
 }
 
-// The view laid out for a terminal: the game's fields, one line per player, one per zone, and each board (a grid as
-// rows and columns, a ring as a list).
-std::string Game::describe(int viewer) const {
-    return inspect(*state_, [&](Machine& m) {
-        ViewBuilder v{m, definition_->program(), *state_, *state_->instance, viewer, {}};
+std::string view_text(const Game& game, int viewer) {
+    const StateData& state = game.state();
+    return inspect(state, [&](Machine& m) {
+        ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}};
         return v.layout();
     });
 }
 
-bool Game::has_secrets(int viewer) const {
-    const Program& p = definition_->program();
+bool has_secrets(const Game& game, int viewer) {
+    const Program& p = game.definition().program();
     for (const auto& f : p.player_fields) {
         if (f.is_private) return true;
     }
-    const Instance& in = *state_->instance;
+    const Instance& in = *game.state().instance;
     for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
         const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
         if (d.visibility == Visibility::private_ && in.zone_owner[z] == viewer) return true;

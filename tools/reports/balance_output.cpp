@@ -1,14 +1,10 @@
-#include "balance.hpp"
+#include "balance_output.hpp"
 
 #include <fmt/format.h>
 
 namespace rulesrun::cli {
 
 namespace {
-
-double share(std::int64_t part, std::int64_t whole) {
-    return whole == 0 ? 0.0 : static_cast<double>(part) / static_cast<double>(whole);
-}
 
 std::string percent_interval(double rate, const Interval& interval) {
     return fmt::format("{:.1f}% [{:.1f}%, {:.1f}%]", 100 * rate, 100 * interval.low, 100 * interval.high);
@@ -19,25 +15,6 @@ nlohmann::ordered_json rate_json(double rate, const Interval& interval) {
 }
 
 }  // namespace
-
-BalanceFigures balance_of(const SimulationReport& report) {
-    BalanceFigures b;
-    b.games = report.games;
-    b.fair_share = report.wins.empty() ? 0.0 : 1.0 / static_cast<double>(report.wins.size());
-    const std::int64_t first = report.wins.empty() ? 0 : report.wins[0] + report.shared_wins[0];
-    b.first_seat_wins = share(first, report.games);
-    b.first_seat_interval = wilson95(static_cast<double>(first), report.games);
-    b.shared_wins = share(report.shared_win_games, report.games);
-    b.shared_interval = wilson95(static_cast<double>(report.shared_win_games), report.games);
-    b.everybody_loses = share(report.everybody_loses, report.games);
-    b.everybody_loses_interval = wilson95(static_cast<double>(report.everybody_loses), report.games);
-    b.mean_length = report.length.mean();
-    b.length_ci95 = report.length.ci95();
-    b.decisions = report.choices.count();
-    b.mean_choices = report.choices.mean();
-    b.forced_share = share(report.forced_decisions, report.choices.count());
-    return b;
-}
 
 void print_balance_text(std::ostream& out, const BalanceFigures& b) {
     out << fmt::format("first seat wins {} of games, alone or shared (fair share {:.1f}%)\n",

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "balance.hpp"
+#include "balance_output.hpp"
 
 namespace rulesrun::cli {
 

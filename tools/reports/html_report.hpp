@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "simulation.hpp"
+#include "rulesrun.hpp"
 #include "simulation_output.hpp"
 
 namespace rulesrun::cli {

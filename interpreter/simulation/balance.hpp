@@ -3,14 +3,11 @@
 #pragma once
 
 #include <cstdint>
-#include <ostream>
-
-#include <nlohmann/json.hpp>
 
 #include "proportions.hpp"
 #include "simulation.hpp"
 
-namespace rulesrun::cli {
+namespace rulesrun {
 
 struct BalanceFigures {
     std::int64_t games = 0;
@@ -30,7 +27,4 @@ struct BalanceFigures {
 
 BalanceFigures balance_of(const SimulationReport& report);
 
-void print_balance_text(std::ostream& out, const BalanceFigures& balance);
-nlohmann::ordered_json balance_json(const BalanceFigures& balance);
-
-}  // namespace rulesrun::cli
+}  // namespace rulesrun

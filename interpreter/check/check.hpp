@@ -16,4 +16,8 @@ struct CheckReport {
 
 CheckReport check_rules_file(const std::string& path, SourceSet& sources);
 
+bool has_errors(const std::vector<Diagnostic>& diagnostics);
+// By file, line and column; diagnostics at one place keep the order they were found in.
+void sort_diagnostics(std::vector<Diagnostic>& diagnostics);
+
 }  // namespace rulesrun

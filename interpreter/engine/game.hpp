@@ -1,56 +1,21 @@
-// The public face of the runtime: load a rules file into an immutable game definition, start games from settings
-// (player count, options, seed), list and apply the actions of the players to act, and read results, statistics,
-// messages and each player's view. Everything a front end (play, simulate, replay, bots, benchmarks) needs.
+// The engine, the public face of the runtime: load a rules file into an immutable game definition, start games from
+// settings (player count, options, seed), list and apply the actions of the players to act, and read results,
+// statistics and messages. What each seat may see is built from a Game by the next stage (view/seat_view.hpp).
 #pragma once
 
 #include <cstdint>
 #include <memory>
-#include <stdexcept>
 #include <string>
 #include <utility>
 #include <vector>
 
+#include "game_types.hpp"
 #include "source_set.hpp"
 
 namespace rulesrun::runtime {
 
 struct Program;  // the compiled rules (program.hpp)
-class Machine;   // runs compiled rules on a state (machine.cpp)
-struct StateData;
-
-// A rule failed while running (an endless loop, a choice with no legal option, an empty list read...). The message
-// names the rule and its place: "diamant.rules:120:5: in procedure explore: ...".
-struct RuleError : std::runtime_error {
-    using std::runtime_error::runtime_error;
-};
-
-// Wrong settings for a game (unknown option, value out of range, unsupported player count).
-struct SettingsError : std::invalid_argument {
-    using std::invalid_argument::invalid_argument;
-};
-
-// Something the caller got wrong: an action index out of range, a seat that is not to act, a finished game.
-struct UsageError : std::logic_error {
-    using std::logic_error::logic_error;
-};
-
-struct OptionInfo {
-    std::string name;
-    std::string description;
-    std::vector<std::string> values;  // the allowed values, or {"LOW to HIGH"} for a range
-    std::string default_value;
-};
-
-struct StatInfo {
-    std::string name;
-    std::string description;
-    bool per_player = false;
-};
-
-struct StrategyInfo {
-    std::string name;
-    std::string description;
-};
+struct StateData;  // the running state (state.hpp)
 
 // A loaded and compiled rules file; immutable and shared by every game played from it (and by every thread).
 class GameDefinition {
@@ -81,53 +46,8 @@ struct LoadedGame {
 // Reads, checks and compiles a rules file with its imports.
 LoadedGame load_game(const std::string& path);
 
-struct Settings {
-    int players = 0;  // 0: the game's smallest player count
-    std::vector<std::pair<std::string, std::string>> options;  // name=value pairs as typed; the others keep defaults
-    std::uint64_t seed = 1;
-};
-
-// The settings checked against a game: every option with its value (declaration order), the player count.
-struct ResolvedSettings {
-    int players = 0;
-    std::vector<std::pair<std::string, std::string>> options;  // every option, as text
-    std::vector<std::int32_t> option_values;                    // the same, as runtime values
-    std::uint64_t seed = 1;
-};
-
 // Throws SettingsError naming the wrong option, value or player count (with the allowed ones).
 ResolvedSettings resolve_settings(const GameDefinition& game, const Settings& settings);
-
-struct ActionRecord {
-    int seat = 0;
-    int action = 0;  // index in the list of legal actions of that seat at that moment
-};
-
-struct StatSample {
-    int stat = 0;   // index in GameDefinition::stats()
-    int seat = -1;  // for per-player statistics
-    std::int32_t value = 0;
-};
-
-// A chance result forced by a test (docs/fixtures.md): the next `roll` or `random` gives `number`, or the next
-// `shuffle` puts the cards shown as `order` on top of the zone, in that order (the others below, shuffled). A forced
-// result that the rules could not produce there (a face the die does not have, a card not in the zone, a number where
-// a shuffle comes) stops the game with a RuleError that names `origin` (where the test forced it).
-struct ForcedChance {
-    enum class Kind { number, order } kind = Kind::number;
-    std::int32_t number = 0;
-    std::vector<std::string> order;
-    std::string origin;
-    friend bool operator==(const ForcedChance&, const ForcedChance&) = default;
-};
-
-struct Results {
-    std::vector<std::int32_t> scores;  // per seat (all 0 when the game declares no score)
-    std::vector<int> ranks;            // 1 = best; tied scores share a rank
-    std::vector<bool> winners;         // per seat
-    bool everybody_loses = false;      // no winner at all
-    bool shared_win = false;           // more than one winner
-};
 
 // One game in progress: a copyable value (cloning copies flat vectors and nothing else).
 class Game {
@@ -185,14 +105,6 @@ public:
     // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
     [[nodiscard]] std::size_t state_values() const;
 
-    // What `viewer` may see, as text for a terminal (public state, that seat's secrets, sizes of hidden zones).
-    // viewer -1 is a spectator who sees only public information.
-    [[nodiscard]] std::string describe(int viewer) const;
-    // The same information as a flat list of "name = value" facts, for tests of secrecy and for bots.
-    [[nodiscard]] std::vector<std::string> view(int viewer) const;
-    // Whether anything on screen for `viewer` is secret from the other seats (for "pass the keyboard" pauses).
-    [[nodiscard]] bool has_secrets(int viewer) const;
-
     // Strategies: the preference of a strategy (index in strategies()) for each action of `seat`; empty when the
     // strategy has no rule for the current choice point (then it plays at random). The options are scored on a
     // determinized copy (see determinize; seeded by the number of actions so far): a strategy never reads what its
@@ -213,6 +125,10 @@ public:
     // seat -1 is a spectator: every private zone is dealt again.
     void determinize(int seat, std::uint64_t seed);
     [[nodiscard]] Game determinized(int seat, std::uint64_t seed) const;
+
+    // The running state, for the stages after the engine (seat views): front ends cannot read it, since state.hpp is
+    // not part of the public API.
+    [[nodiscard]] const StateData& state() const { return *state_; }
 
     // Equal when everything that determines the rest of the game is equal (state, pending decisions, generator).
     friend bool operator==(const Game& a, const Game& b);

@@ -21,6 +21,13 @@ inline constexpr double max_subset_options = 1 << 20;  // different selections a
 inline constexpr std::int64_t max_number = 2147483647;  // numbers are 32-bit; -2^31 is `none`
 inline constexpr std::size_t max_text_bytes = std::size_t{1} << 20;
 
+// Makes a compiled program runnable, once, before any game runs it: every expression gets its handler
+// (assign_eval_handlers, machine_eval_handlers.cpp) and every instruction its entry in the instruction loop
+// (assign_entries, machine_instructions.cpp).
+void prepare_to_run(Program& program);
+void assign_eval_handlers(Program& program);
+void assign_entries(Program& program);
+
 // A sequence to iterate without copying: a heap list, a zone's region, or the numbers begin..begin+length-1.
 struct Sequence {
     enum class Kind : std::uint8_t { heap, zone, numbers } kind = Kind::numbers;

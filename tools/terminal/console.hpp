@@ -9,7 +9,7 @@
 #include <string_view>
 #include <vector>
 
-#include "game.hpp"
+#include "rulesrun.hpp"
 #include "terminal.hpp"
 
 namespace rulesrun::cli {

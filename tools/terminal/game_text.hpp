@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
+#include "rulesrun.hpp"
 #include "terminal.hpp"
 
 namespace rulesrun::cli {

@@ -3,6 +3,7 @@
 
 #include <fmt/format.h>
 
+#include "game.hpp"
 #include "program.hpp"
 #include "spelling.hpp"
 

@@ -5,9 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "bots.hpp"
-#include "game.hpp"
-#include "simulation.hpp"
+#include "rulesrun.hpp"
 
 namespace rulesrun::cli {
 

@@ -1,14 +1,12 @@
-// The runtime's public API (game.hpp) over the compiler, the instance builder and the machine.
+// The engine (game.hpp) over the compiler, the instance builder and the machine.
 #include "game.hpp"
 
 #include <algorithm>
 
 #include <fmt/format.h>
 
-#include "checker_impl.hpp"
 #include "compiler.hpp"
 #include "instance.hpp"
-#include "loader.hpp"
 #include "machine.hpp"
 #include "state_inspection.hpp"
 
@@ -27,23 +25,11 @@ bool GameDefinition::has_scores() const { return program_->score >= 0; }
 
 LoadedGame load_game(const std::string& path) {
     LoadedGame out;
-    LoadResult loaded = load_rules(path, out.sources);
-    out.diagnostics = std::move(loaded.diagnostics);
-    auto has_error = [&] {
-        return std::any_of(out.diagnostics.begin(), out.diagnostics.end(),
-                           [](const Diagnostic& d) { return d.severity == Severity::error; });
-    };
-    if (!loaded.files.empty() && !has_error()) {
-        checking::Checker checker(loaded.files);
-        for (auto& d : checker.run()) out.diagnostics.push_back(std::move(d));
-        if (!has_error()) {
-            auto program = compile_program(checker, loaded.files, out.sources, out.diagnostics);
-            if (program && !has_error()) out.game = std::make_shared<GameDefinition>(std::move(program));
-        }
+    auto program = compile_rules_file(path, out.sources, out.diagnostics);
+    if (program) {
+        prepare_to_run(*program);
+        out.game = std::make_shared<GameDefinition>(std::move(program));
     }
-    std::stable_sort(out.diagnostics.begin(), out.diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
-        return std::tie(a.loc.file, a.loc.line, a.loc.column) < std::tie(b.loc.file, b.loc.line, b.loc.column);
-    });
     return out;
 }
 

@@ -1,6 +1,6 @@
 #include "simulation_output.hpp"
 
-#include "balance.hpp"
+#include "balance_output.hpp"
 
 #include <algorithm>
 

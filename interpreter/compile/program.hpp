@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "game.hpp"
+#include "game_types.hpp"
 #include "source_location.hpp"
 
 namespace rulesrun::runtime {
@@ -37,7 +37,7 @@ struct ValueType {
 
 class Machine;
 struct Expr;
-// Evaluates one kind of expression; chosen for each Expr once the program is compiled (machine_eval_handlers.cpp).
+// Evaluates one kind of expression; chosen for each Expr by the machine once the program is compiled (prepare_to_run).
 using EvalHandler = Value (*)(Machine& machine, const Expr& e);
 
 enum class ExprOp : std::uint8_t {
@@ -105,7 +105,7 @@ struct Expr {
     // For handlers that read their first two children directly (machine_eval_handlers.cpp): the slot of a child that
     // is a local, or the value of a constant.
     std::int32_t direct[2] = {-1, -1};
-    EvalHandler handler = nullptr;  // set by assign_eval_handlers when the program is complete
+    EvalHandler handler = nullptr;  // set by prepare_to_run (machine.hpp) once the program is compiled
     SourceLocation loc;
 };
 static_assert(sizeof(Expr) == 64);
@@ -163,7 +163,7 @@ struct Instr {
     Code code = Code::jump;
     bool check_end = false;   // this writes something an `end game when` condition reads
     // Where the instruction loop runs it (Machine::run_until): its code, plus code_count when it checks the endings
-    // after it. Set by assign_entries once the program is complete.
+    // after it. Set by prepare_to_run (machine.hpp) once the program is compiled.
     std::uint8_t entry = 0;
     std::int32_t a = 0, b = 0, c = 0, d = 0;
     std::int32_t e1 = -1, e2 = -1, e3 = -1;
@@ -388,9 +388,5 @@ struct Program {
     }
     [[nodiscard]] const ValueType& type(std::int32_t i) const { return types[static_cast<std::size_t>(i)]; }
 };
-
-// Gives every expression its handler: the last step of compiling, once no expression changes any more.
-void assign_eval_handlers(Program& program);
-void assign_entries(Program& program);  // machine_instructions.cpp
 
 }  // namespace rulesrun::runtime

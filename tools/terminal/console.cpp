@@ -28,7 +28,7 @@ std::vector<std::string> action_names(const runtime::Game& game, int seat) {
 void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
                    const Style& style) {
     out << '\n' << style.bold(fmt::format("== {} to play ==", game.seat_name(seat))) << '\n';
-    print_block(out, game.describe(seat));
+    print_block(out, view_text(game, seat));
     const auto prompt = game.prompt(seat);
     out << style.bold(prompt.empty() ? game.choice_name(seat) : prompt) << '\n';
     for (std::size_t i = 0; i < names.size(); ++i) out << fmt::format("  {:>2}. {}", i + 1, names[i]) << '\n';

@@ -7,6 +7,11 @@
 
 namespace rulesrun::runtime {
 
+void prepare_to_run(Program& program) {
+    assign_eval_handlers(program);
+    assign_entries(program);
+}
+
 // The rule a location lies in: the procedure whose declaration holds it (its code may run copied into a caller,
 // compiler_procedure_inlining.cpp), else the callable running.
 const Callable& Machine::rule_at(const SourceLocation& loc) const {

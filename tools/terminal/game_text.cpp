@@ -72,7 +72,7 @@ std::string settings_line(const runtime::Game& game) {
 void print_final(std::ostream& out, const runtime::Game& game, const Style& style) {
     const auto results = game.results();
     out << style.bold("== Game over ==") << '\n';
-    print_block(out, game.describe(-1));
+    print_block(out, view_text(game, -1));
     print_results_table(out, game, results, style);
     out << style.bold(verdict(game, results)) << '\n';
 }

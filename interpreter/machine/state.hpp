@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "card_knowledge.hpp"
-#include "value_stack.hpp"
-#include "game.hpp"
+#include "game_types.hpp"
 #include "program.hpp"
 #include "random.hpp"
+#include "value_stack.hpp"
 
 namespace rulesrun::runtime {
 

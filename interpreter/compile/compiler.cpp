@@ -4,11 +4,27 @@
 
 #include <fmt/format.h>
 
+#include "check.hpp"
 #include "compiler_impl.hpp"
 
 namespace rulesrun::runtime {
 
 using B = Type::Base;
+
+std::shared_ptr<Program> compile_rules_file(const std::string& path, SourceSet& sources,
+                                            std::vector<Diagnostic>& diagnostics) {
+    LoadResult loaded = load_rules(path, sources);
+    diagnostics = std::move(loaded.diagnostics);
+    std::shared_ptr<Program> program;
+    if (!loaded.files.empty() && !has_errors(diagnostics)) {
+        checking::Checker checker(loaded.files);
+        for (auto& d : checker.run()) diagnostics.push_back(std::move(d));
+        if (!has_errors(diagnostics)) program = compile_program(checker, loaded.files, sources, diagnostics);
+        if (has_errors(diagnostics)) program = nullptr;
+    }
+    sort_diagnostics(diagnostics);
+    return program;
+}
 
 std::shared_ptr<Program> compile_program(const checking::Checker& checker, const std::vector<LoadedFile>& files,
                                          const SourceSet& sources, std::vector<Diagnostic>& diagnostics) {
@@ -46,8 +62,6 @@ std::shared_ptr<Program> Compiler::run() {
         diagnostics_.push_back({Severity::error, {}, "the game has no 'play' block"});
     }
     if (diagnostics_.size() > errors_before) return nullptr;
-    assign_eval_handlers(*program_);
-    assign_entries(*program_);
     return program_;
 }
 

@@ -1,0 +1,93 @@
+// The plain types that cross stages: the errors a game reports, what a rules file declares for its users (options,
+// statistics, strategies), the settings of one game, and what a game records (actions, statistic samples, forced
+// chance, results). The compiler fills the declarations, the machine the records, the engine hands both to front ends.
+#pragma once
+
+#include <cstdint>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace rulesrun::runtime {
+
+// A rule failed while running (an endless loop, a choice with no legal option, an empty list read...). The message
+// names the rule and its place: "diamant.rules:120:5: in procedure explore: ...".
+struct RuleError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// Wrong settings for a game (unknown option, value out of range, unsupported player count).
+struct SettingsError : std::invalid_argument {
+    using std::invalid_argument::invalid_argument;
+};
+
+// Something the caller got wrong: an action index out of range, a seat that is not to act, a finished game.
+struct UsageError : std::logic_error {
+    using std::logic_error::logic_error;
+};
+
+struct OptionInfo {
+    std::string name;
+    std::string description;
+    std::vector<std::string> values;  // the allowed values, or {"LOW to HIGH"} for a range
+    std::string default_value;
+};
+
+struct StatInfo {
+    std::string name;
+    std::string description;
+    bool per_player = false;
+};
+
+struct StrategyInfo {
+    std::string name;
+    std::string description;
+};
+
+struct Settings {
+    int players = 0;  // 0: the game's smallest player count
+    std::vector<std::pair<std::string, std::string>> options;  // name=value pairs as typed; the others keep defaults
+    std::uint64_t seed = 1;
+};
+
+// The settings checked against a game: every option with its value (declaration order), the player count.
+struct ResolvedSettings {
+    int players = 0;
+    std::vector<std::pair<std::string, std::string>> options;  // every option, as text
+    std::vector<std::int32_t> option_values;                    // the same, as runtime values
+    std::uint64_t seed = 1;
+};
+
+struct ActionRecord {
+    int seat = 0;
+    int action = 0;  // index in the list of legal actions of that seat at that moment
+};
+
+struct StatSample {
+    int stat = 0;   // index in GameDefinition::stats()
+    int seat = -1;  // for per-player statistics
+    std::int32_t value = 0;
+};
+
+// A chance result forced by a test (docs/fixtures.md): the next `roll` or `random` gives `number`, or the next
+// `shuffle` puts the cards shown as `order` on top of the zone, in that order (the others below, shuffled). A forced
+// result that the rules could not produce there (a face the die does not have, a card not in the zone, a number where
+// a shuffle comes) stops the game with a RuleError that names `origin` (where the test forced it).
+struct ForcedChance {
+    enum class Kind { number, order } kind = Kind::number;
+    std::int32_t number = 0;
+    std::vector<std::string> order;
+    std::string origin;
+    friend bool operator==(const ForcedChance&, const ForcedChance&) = default;
+};
+
+struct Results {
+    std::vector<std::int32_t> scores;  // per seat (all 0 when the game declares no score)
+    std::vector<int> ranks;            // 1 = best; tied scores share a rank
+    std::vector<bool> winners;         // per seat
+    bool everybody_loses = false;      // no winner at all
+    bool shared_win = false;           // more than one winner
+};
+
+}  // namespace rulesrun::runtime

@@ -1,0 +1,32 @@
+// The interpreter's public API: everything a front end (the rulesrun command, the terminal, reports, benchmarks, the
+// network server to come) may use. Front ends include this header and nothing else of interpreter/; the stages'
+// other headers are their own business (docs/architecture.md).
+#pragma once
+
+// Basics shared by every stage: errors, settings, records; the seeded generator.
+#include "game_types.hpp"
+#include "random.hpp"
+#include "seeds.hpp"
+
+// Checking a rules file: diagnostics with their places.
+#include "check.hpp"
+#include "source_set.hpp"
+
+// The engine: load a game, play it, save it.
+#include "game.hpp"
+#include "save_file.hpp"
+
+// What a seat may see.
+#include "seat_view.hpp"
+
+// Bots: random, the rules' strategies, the search bot.
+#include "bots.hpp"
+#include "mcts.hpp"
+
+// Many games between bots: statistics, balance, comparisons.
+#include "balance.hpp"
+#include "comparison.hpp"
+#include "histogram.hpp"
+#include "proportions.hpp"
+#include "simulation.hpp"
+#include "statistics.hpp"

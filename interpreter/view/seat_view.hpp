@@ -1,0 +1,23 @@
+// Seat views: what one seat may see of a game in progress (the public state, its own private fields and zones, only
+// the sizes of the others). Every screen that faces a seat is made from these; viewer -1 is a spectator who sees only
+// public information.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "game.hpp"
+
+namespace rulesrun::runtime {
+
+// The view as a flat list of "name = value" facts, for tests of secrecy and for bots.
+[[nodiscard]] std::vector<std::string> view_facts(const Game& game, int viewer);
+
+// The same information laid out for a terminal: the game's fields, one line per player, one per zone, and each board
+// (a grid as rows and columns, a ring as a list).
+[[nodiscard]] std::string view_text(const Game& game, int viewer);
+
+// Whether anything on screen for `viewer` is secret from the other seats (for "pass the keyboard" pauses).
+[[nodiscard]] bool has_secrets(const Game& game, int viewer);
+
+}  // namespace rulesrun::runtime
