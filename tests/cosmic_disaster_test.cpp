@@ -1,4 +1,4 @@
-// Cosmic Disaster (/work/shared/games/cosmic_disaster.md, rules/cosmic_disaster.rules): seeded games of every mode
+// Cosmic Disaster (docs/games/cosmic_disaster.md, rules/cosmic_disaster.rules): seeded games of every mode
 // (1 to 4 players, teams) played to the end with random choices: the hands dealt, exactly one of the three endings,
 // one winner (or one team). Set positions (chain reactions, the ways to rescue, refilling with J cards, the team
 // gift, solo play) are position fixtures: tests/fixtures/cosmic_disaster/.
@@ -7,6 +7,7 @@
 #include <algorithm>
 
 #include "game.hpp"
+#include "seat_view.hpp"
 #include "test_games.hpp"
 
 namespace rulesrun::runtime {
@@ -26,7 +27,7 @@ Game start(const std::shared_ptr<const GameDefinition>& game, int players, const
 // ---- seeded random games of every mode ------------------------------------------------------------------------------
 
 int hand_size(const Game& g, int seat) {
-    for (const auto& fact : g.view(-1)) {
+    for (const auto& fact : view_facts(g, -1)) {
         const std::string prefix = "player " + std::to_string(seat + 1) + ".hand = ";
         if (fact.rfind(prefix, 0) == 0) return std::stoi(fact.substr(prefix.size()));
     }

@@ -1,4 +1,4 @@
-// Diablo's rules (/work/shared/games/diablo.md, rules/diablo.rules) as whole-game invariants of seeded random games
+// Diablo's rules (docs/games/diablo.md, rules/diablo.rules) as whole-game invariants of seeded random games
 // on every board size, read from a spectator's view after every action: a square holds one stack of one colour
 // (an owner exactly when its height is at least 1), no colour's checker count ever grows, every turn lowers (own
 // stacks + all checkers) as the spec's note says, and the game ends with one colour gone. Positions with given dice
@@ -9,6 +9,7 @@
 #include <regex>
 
 #include "game.hpp"
+#include "seat_view.hpp"
 #include "random.hpp"
 #include "test_games.hpp"
 
@@ -31,7 +32,7 @@ Board read_board(const Game& game) {
     static const std::regex square(R"(^([a-j])(\d+): owner = (\w+), height = (-?\d+)$)");
     static const std::regex turn(R"(^turn_number = (\d+)$)");
     Board b;
-    for (const auto& fact : game.view(-1)) {
+    for (const auto& fact : view_facts(game, -1)) {
         std::smatch m;
         if (std::regex_match(fact, m, turn)) b.turn = std::stoi(m[1].str());
         if (!std::regex_match(fact, m, square)) continue;

@@ -1,4 +1,4 @@
-// Diamant's rules (/work/shared/games/diamant.md, rules/diamant.rules) as properties of many seeded games. The test
+// Diamant's rules (docs/games/diamant.md, rules/diamant.rules) as properties of many seeded games. The test
 // steers the stay-or-leave decisions (at random, everyone staying, two seats mirroring each other...), reads the
 // table from a spectator's view between decisions (chests, explorers in the mine, what lies in front of them, the
 // deck's size, the path's cards with their diamonds, the cards out of the game) and the `say` messages (which card
@@ -12,6 +12,7 @@
 #include <regex>
 
 #include "game.hpp"
+#include "seat_view.hpp"
 #include "random.hpp"
 
 namespace rulesrun::runtime {
@@ -104,7 +105,7 @@ Table read_table(const Game& game) {
     t.finished = game.finished();
     t.players.resize(static_cast<std::size_t>(game.players()));
     std::map<std::string, std::string> facts;
-    for (const auto& fact : game.view(-1)) {
+    for (const auto& fact : view_facts(game, -1)) {
         const auto at = fact.find(" = ");
         if (at != std::string::npos) facts[fact.substr(0, at)] = fact.substr(at + 3);
     }
