@@ -287,7 +287,7 @@ const std::vector<std::string_view>& declaration_keywords() {
 const std::vector<std::string_view>& statement_keywords() {
     static const std::vector<std::string_view> words = {"let",    "if",     "for",   "while", "repeat", "simultaneously",
                                                         "choose", "move",   "shuffle", "return", "break", "end",
-                                                        "record", "say",    "phase", "else"};
+                                                        "record", "say",    "show",  "phase", "else"};
     return words;
 }
 

@@ -44,7 +44,7 @@ struct _ : star<sor<ascii::space, comment>> {};
 struct reserved
     : sor<KW("and"), KW("or"), KW("not"), KW("in"), KW("if"), KW("then"), KW("else"), KW("for"), KW("each"),
           KW("while"), KW("repeat"), KW("let"), KW("choose"), KW("simultaneously"), KW("move"), KW("shuffle"),
-          KW("return"), KW("break"), KW("end"), KW("say"), KW("phase"), KW("record"), KW("true"), KW("false"),
+          KW("return"), KW("break"), KW("end"), KW("say"), KW("show"), KW("phase"), KW("record"), KW("true"), KW("false"),
           KW("none"), KW("nobody"), KW("where")> {};
 
 // A declaration keyword in column 1 starts the next declaration: an expression left unfinished at the end of a line
@@ -153,8 +153,10 @@ struct of_keyword : KW("of") {};
 // add up to TARGET; the runtime then enumerates only the selections that can reach it.
 struct total_equals : string<'=', '='> {};
 NODE(total_clause, if_must<seq<KW("with"), _, KW("total")>, _, opt<name, _>, total_equals, _, expr>);
-struct choose_tail
-    : seq<_, of_keyword, _, expr, opt<_, total_clause>, opt<_, where_clause>, _, chooser_required, opt<_, prompt>> {};
+// `by p secretly`: only the chooser (and whom the rules show it to) learns the pick.
+NODE(secretly, KW("secretly"));
+struct choose_tail : seq<_, of_keyword, _, expr, opt<_, total_clause>, opt<_, where_clause>, _, chooser_required,
+                         opt<_, secretly>, opt<_, prompt>> {};
 NODE(choose_one, if_must<KW("one"), choose_tail>);
 NODE(choose_subset, if_must<KW("subset"), choose_tail>);
 struct choose_kind : sor<choose_one, choose_subset> {};
@@ -200,7 +202,8 @@ NODE(simultaneously_stmt,
 struct when_keyword : KW("when") {};
 NODE(menu_option, if_must<KW("option"), _, name, opt<_, string_lit>, opt<_, when_keyword, _, expr_required>, _, block>);
 NODE(choose_menu_stmt,
-     if_must<KW("choose"), _, name, _, chooser, opt<_, prompt>, _, brace_open, _, star<menu_option, _>, menu_close>);
+     if_must<KW("choose"), _, name, _, chooser, opt<_, secretly>, opt<_, prompt>, _, brace_open, _, star<menu_option, _>,
+             menu_close>);
 struct to_keyword : KW("to") {};
 struct place_word : sor<op_of<KW("top")>, op_of<KW("bottom")>, seq<op_of<KW("position")>, _, expr_required>> {};
 NODE(move_place, if_must<KW("at"), _, place_word>);
@@ -218,12 +221,18 @@ struct as_keyword : KW("as") {};
 // `for PLAYER` must be on the line of `record`, so that a `for` loop on the next line stays a loop.
 NODE(record_for, seq<star<ascii::blank>, KW("for"), _, expr_required>);
 NODE(record_stmt, if_must<KW("record"), _, expr, _, as_keyword, _, name, opt<record_for>>);
-NODE(say_stmt, if_must<KW("say"), _, expr>);
+// `say TEXT to PLAYERS`: only those players read it. `to` must be on the line of `say`.
+NODE(say_audience, seq<star<ascii::blank>, to_keyword, _, expr_required>);
+NODE(say_stmt, if_must<KW("say"), _, expr, opt<say_audience>>);
+// `show THING to PLAYERS`, `show THING to everyone`: they see it, and the engine records that they know those cards.
+NODE(show_everyone, KW("everyone"));
+struct show_audience : sor<show_everyone, expr> {};
+NODE(show_stmt, if_must<KW("show"), _, expr, _, to_keyword, _, show_audience>);
 NODE(phase_stmt, if_must<KW("phase"), _, name, _, block>);
 
 struct statement
     : sor<let_stmt, if_stmt, for_stmt, while_stmt, repeat_stmt, simultaneously_stmt, choose_menu_stmt, move_stmt,
-          shuffle_stmt, return_stmt, break_stmt, end_game_stmt, record_stmt, say_stmt, phase_stmt, assign_stmt,
+          shuffle_stmt, return_stmt, break_stmt, end_game_stmt, record_stmt, say_stmt, show_stmt, phase_stmt, assign_stmt,
           call_stmt> {};
 
 // ---- Declarations --------------------------------------------------------------------------------------------

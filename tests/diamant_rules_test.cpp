@@ -164,7 +164,7 @@ int action_named(const Game& game, int seat, const std::string& name) {
 Played play(int players, std::uint64_t seed, const Policy& leaves, const Options& options = {}) {
     Played out;
     Game game = start(players, seed, options);
-    out.messages = game.take_messages();
+    out.messages = messages_for(game.take_messages(), -1);
     Table table = read_table(game);
     out.opening = table;
     while (!game.finished()) {
@@ -175,7 +175,7 @@ Played play(int players, std::uint64_t seed, const Policy& leaves, const Options
             if (leave) step.leavers.push_back(seat);
             game.apply(seat, action_named(game, seat, leave ? "leave" : "stay"));
         }
-        step.said = game.take_messages();
+        step.said = messages_for(game.take_messages(), -1);
         out.messages.insert(out.messages.end(), step.said.begin(), step.said.end());
         table = read_table(game);
         step.after = table;

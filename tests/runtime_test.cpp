@@ -121,7 +121,7 @@ score(p) = if p.shown == paper then 1 else 0
     g.apply(0, action_named(g, 0, "rock"));
     g.apply(2, action_named(g, 2, "paper"));
     ASSERT_TRUE(g.finished());
-    EXPECT_EQ(g.take_messages(), (std::vector<std::string>{"player 1 shows rock", "player 2 shows paper", "player 3 shows paper"}));
+    EXPECT_EQ(messages_for(g.take_messages(), -1), (std::vector<std::string>{"player 1 shows rock", "player 2 shows paper", "player 3 shows paper"}));
     const Results r = g.results();
     EXPECT_EQ(r.scores, (std::vector<std::int32_t>{0, 1, 1}));
     EXPECT_TRUE(r.shared_win);
@@ -282,14 +282,14 @@ score(p) = total
     Settings settings;
     Game g(game, resolve_settings(*game, settings), true);
     // twice(10): 3 + 3 + 3, then ten ones; add_until(1, 5) returns at once.
-    EXPECT_EQ(g.take_messages(), (std::vector<std::string>{"added 9 toward 10", "added 10 toward 10"}));
+    EXPECT_EQ(messages_for(g.take_messages(), -1), (std::vector<std::string>{"added 9 toward 10", "added 10 toward 10"}));
     EXPECT_EQ(g.prompt(0), "low or high, player 1?");
     g.apply(1, action_named(g, 1, "high"));
     g.apply(0, action_named(g, 0, "high"));
     EXPECT_EQ(names_of_actions(g, 0), (std::vector<std::string>{"one", "many"}));  // 39 > 30
     g.apply(0, action_named(g, 0, "one"));
     // twice(1): 0 then 1; twice(2): 0 then 2.
-    EXPECT_EQ(g.take_messages(), (std::vector<std::string>{"added 1 toward 1", "added 2 toward 2"}));
+    EXPECT_EQ(messages_for(g.take_messages(), -1), (std::vector<std::string>{"added 1 toward 1", "added 2 toward 2"}));
     g.apply(0, action_named(g, 0, "low"));
     g.apply(1, action_named(g, 1, "high"));
     ASSERT_TRUE(g.finished());

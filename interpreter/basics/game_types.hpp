@@ -59,6 +59,21 @@ struct ResolvedSettings {
     std::uint64_t seed = 1;
 };
 
+// A line of the game's log (`say`, `show`, `reveal`) and who may read it.
+struct Message {
+    std::string text;
+    std::vector<int> seats;  // the seats that may read it, in seat order; empty: everyone
+
+    [[nodiscard]] bool readable_by(int seat) const {
+        if (seats.empty()) return true;
+        for (const int s : seats) {
+            if (s == seat) return true;
+        }
+        return false;
+    }
+    friend bool operator==(const Message&, const Message&) = default;
+};
+
 struct ActionRecord {
     int seat = 0;
     int action = 0;  // index in the list of legal actions of that seat at that moment

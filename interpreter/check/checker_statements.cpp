@@ -389,12 +389,26 @@ bool Checker::check_statement(const Node& s) {
         case Kind::say_stmt:
             forbid_in_function(s, "say anything");
             check_expr(*s.child(0));
+            if (const Node* to = s.find(Kind::say_audience)) check_audience(*to->child(0), "say");
+            return true;
+        case Kind::show_stmt:
+            forbid_in_function(s, "show anything");
+            check_expr(*s.child(0));
+            if (s.child(1)->kind != Kind::show_everyone) check_audience(*s.child(1), "show");
             return true;
         case Kind::phase_stmt: return check_block(*s.child(1));
         default:
             error(s.loc, fmt::format("unexpected {}", ast::kind_name(s.kind)));
             return true;
     }
+}
+
+// Who reads a `say ... to` or sees a `show ... to`: one player or a list of players.
+void Checker::check_audience(const Node& e, std::string_view statement) {
+    const Type t = check_expr(e);
+    if (!t.known() || (t.is(B::player) && !t.optional)) return;
+    if (t.is(B::list) && t.element && (!t.element->known() || t.element->is(B::player))) return;
+    error(e.loc, fmt::format("'{} ... to' needs a player or a list of players, not {}", statement, type_name(t)));
 }
 
 bool Checker::contains_break(const Node& block) const {

@@ -119,6 +119,8 @@ public:
     Instr& at(std::int32_t pc) { return program_->code[static_cast<std::size_t>(pc)]; }
     std::int32_t here() const { return static_cast<std::int32_t>(program_->code.size()); }
     void let_statement(const Node& s);
+    void say_statement(const Node& s);
+    void show_statement(const Node& s);
     void choice_statement(const Node& s, const Node& choice);
     void total_clause(Choice& c, const Node& total, const Type& element);
     void assign_statement(const Node& s);

@@ -168,7 +168,6 @@ void Compiler::copy_instruction(Instr& in, const CopyPlace& place) {
         case Code::ret_value:
         case Code::shuffle:
         case Code::end_game:
-        case Code::say:
         case Code::drop_space: expr(in.e1); break;
         case Code::set_local:
         case Code::repeat_begin:
@@ -180,6 +179,8 @@ void Compiler::copy_instruction(Instr& in, const CopyPlace& place) {
         case Code::set_card_field:
         case Code::set_space_field:
         case Code::record_stat:
+        case Code::say:
+        case Code::show:
             expr(in.e1);
             expr(in.e2);
             break;

@@ -81,11 +81,8 @@ void Compiler::statement(const Node& s) {
             r.e2 = player;
             break;
         }
-        case Kind::say_stmt: {
-            const std::int32_t text = expr(*s.child(0));
-            at(emit(Code::say, s.loc)).e1 = text;
-            break;
-        }
+        case Kind::say_stmt: say_statement(s); break;
+        case Kind::show_stmt: show_statement(s); break;
         case Kind::phase_stmt: block(*s.child(1)); break;
         default: unsupported(s.loc, fmt::format("the statement '{}'", ast::kind_name(s.kind))); break;
     }
@@ -106,6 +103,31 @@ void Compiler::let_statement(const Node& s) {
     i.e1 = e;
 }
 
+// `say TEXT [to PLAYERS]`.
+void Compiler::say_statement(const Node& s) {
+    const std::int32_t text = expr(*s.child(0));
+    const Node* to = s.find(Kind::say_audience);
+    const std::int32_t audience = to ? expr(*to->child(0)) : -1;
+    Instr& i = at(emit(Code::say, s.loc));
+    i.e1 = text;
+    i.e2 = audience;
+    i.b = to && type_of(*to->child(0)).is(B::list) ? 1 : 0;
+}
+
+// `show THING to PLAYERS` or `show THING to everyone`.
+void Compiler::show_statement(const Node& s) {
+    const Node& thing = *s.child(0);
+    const Node& to = *s.child(1);
+    const bool everyone = to.kind == Kind::show_everyone;
+    const std::int32_t what = expr(thing);
+    const std::int32_t audience = everyone ? -1 : expr(to);
+    Instr& i = at(emit(Code::show, s.loc));
+    i.e1 = what;
+    i.a = type_index(type_of(thing));
+    i.e2 = audience;
+    i.b = !everyone && type_of(to).is(B::list) ? 1 : 0;
+}
+
 void Compiler::choice_statement(const Node& s, const Node& choice) {
     const Node& name = *s.child(0);
     Choice c;
@@ -117,6 +139,7 @@ void Compiler::choice_statement(const Node& s, const Node& choice) {
     c.domain = expr(domain);
     c.option_type = type_index(type_of(domain).element_type());
     c.chooser = expr(*choice.find(Kind::chooser)->child(0));
+    c.secret = choice.has(Kind::secretly);
     if (const Node* prompt = choice.find(Kind::prompt)) c.prompt = text_expr(*prompt);
     c.slot = declare_local(name);
     c.result_type = program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(c.slot)];
@@ -355,6 +378,7 @@ void Compiler::menu_statement(const Node& s) {
     m.name = s.child(0)->text;
     m.choice_point = choice_point(m.name);
     m.chooser = expr(*s.find(Kind::chooser)->child(0));
+    m.secret = s.has(Kind::secretly);
     if (const Node* prompt = s.find(Kind::prompt)) m.prompt = text_expr(*prompt);
     std::vector<const Node*> bodies;
     for (const auto& option : s.children) {

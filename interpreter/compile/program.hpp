@@ -146,7 +146,8 @@ enum class Code : std::uint8_t {
     shuffle,            // e1: zone
     end_game,           // e1: winners, or -1
     record_stat,        // a: stat; e1: value; e2: player or -1
-    say,                // e1: text
+    say,                // e1: text; e2: who reads it (-1: everyone); b: 1 when e2 is a list of players
+    show,               // e1: what is shown, a: its type; e2: to whom (-1: everyone); b: 1 when e2 is a list
     drop_space,         // e1: space
     begin_play,         // `play` starts: from now on, `end game when` conditions are watched
 };
@@ -186,6 +187,7 @@ struct Choice {
     std::int32_t slot = 0;     // where the answer goes
     std::int32_t option_type = -1;  // type of one option
     std::int32_t result_type = -1;  // type of the answer when the collector must follow it (a list), else -1
+    bool secret = false;       // `by p secretly`: the others do not learn the answer
     std::int32_t simultaneous_slot = -1;  // the first choice of a `simultaneously` body: its block's slots
     std::int32_t simultaneous_next = -1;  // ... and the pc of its simultaneous_next
 };
@@ -195,6 +197,7 @@ struct Menu {
     int choice_point = -1;
     std::int32_t chooser = -1;
     std::int32_t prompt = -1;
+    bool secret = false;                     // `by p secretly`: the others do not learn the answer
     std::vector<std::string> options;        // option names
     std::vector<std::string> descriptions;
     std::vector<std::int32_t> conditions;    // expression or -1 per option

@@ -90,8 +90,8 @@ void Game::keep_knowledge(bool keep) {
     state_->knowledge_kept = keep;
 }
 
-std::vector<std::string> Game::take_messages() {
-    std::vector<std::string> out;
+std::vector<Message> Game::take_messages() {
+    std::vector<Message> out;
     out.swap(state_->messages);
     return out;
 }
@@ -152,6 +152,12 @@ std::string Game::choice_name(int seat) const {
     const Pending& d = pending_for(*state_, seat);
     const Program& p = definition_->program();
     return d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].name : p.choices[static_cast<std::size_t>(d.choice)].name;
+}
+
+bool Game::choice_is_secret(int seat) const {
+    const Pending& d = pending_for(*state_, seat);
+    const Program& p = definition_->program();
+    return d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].secret : p.choices[static_cast<std::size_t>(d.choice)].secret;
 }
 
 std::string Game::prompt(int seat) const {

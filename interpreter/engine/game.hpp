@@ -75,7 +75,8 @@ public:
     // reads it (search and strategy bots), and throws UsageError while it is off; a game played by random bots alone
     // can spare the work. Switched on again, every seat knows only what it sees now (it forgot the rest).
     void keep_knowledge(bool keep);
-    std::vector<std::string> take_messages();
+    // The log lines since the last call, each with the seats that may read it (view/seat_view.hpp filters them).
+    std::vector<Message> take_messages();
 
     [[nodiscard]] const GameDefinition& definition() const { return *definition_; }
     [[nodiscard]] const ResolvedSettings& settings() const { return settings_; }
@@ -94,6 +95,9 @@ public:
     // The name of the choice point (the `let` name or menu name) and the rendered prompt.
     [[nodiscard]] std::string choice_name(int seat) const;
     [[nodiscard]] std::string prompt(int seat) const;
+    // Whether the seat's pending choice is secret (`by p secretly`): its answer is for that seat alone, so front ends
+    // tell the others nothing of it (the rules say what they learn).
+    [[nodiscard]] bool choice_is_secret(int seat) const;
     // Applies one seat's decision; the game runs on to the next decision once every deciding seat has chosen.
     // Throws UsageError for a wrong seat or index, RuleError when a rule fails.
     void apply(int seat, int action);

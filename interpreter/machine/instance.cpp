@@ -157,6 +157,7 @@ private:
         s_.card_known.assign(s_.card_zone.size(), 0);
         s_.card_window.assign(s_.card_zone.size(), CardWindow{});
         s_.zone_window_top.assign(in_->zone_decl.size(), 0);
+        s_.zone_face_up.assign(in_->zone_decl.size(), 0);
     }
 
     void field_defaults(Machine& m) {

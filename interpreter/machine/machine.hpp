@@ -56,6 +56,14 @@ public:
     [[gnu::always_inline]] Flow step(Code code, const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
+    // Who learns what (machine_audience.cpp).
+    void say_statement(const Instr& in);
+    void show_statement(const Instr& in);
+    bool audience(const Instr& in, std::vector<int>& seats);
+    template <typename Visit>
+    void each_card_shown(Value what, const ValueType& type, Visit&& visit);
+    void learn_card(Value card, SeatMask seers);
+    std::string shown_text(Value what, std::int32_t type, const SourceLocation& loc);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
                        std::int32_t random_low = 0, std::int32_t random_high = 0);
     void note_events(Value card, std::int32_t from, std::int32_t to);

@@ -208,7 +208,11 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             return Flow::next;
         }
         case Code::say:
-            if (s_.keep_messages) s_.messages.push_back(text_of(eval(in.e1)));
+            say_statement(in);
+            next();
+            return Flow::next;
+        case Code::show:
+            show_statement(in);
             next();
             return Flow::next;
         case Code::drop_space: {
@@ -245,7 +249,7 @@ void Machine::run() {
     X(jump) X(jump_unless) X(set_local) W(set_slot) W(set_player_field) W(set_card_field) W(set_space_field)    \
     X(call) X(ret) X(ret_value) X(for_begin) X(for_next) X(for_zone_begin) X(for_zone_next) X(for_numbers_begin) \
     X(for_numbers_next) X(repeat_begin) X(repeat_next) X(choose) X(menu) X(simultaneous_begin)                   \
-    X(simultaneous_next) W(move) X(shuffle) X(end_game) X(record_stat) X(say) W(drop_space) X(begin_play)
+    X(simultaneous_next) W(move) X(shuffle) X(end_game) X(record_stat) X(say) X(show) W(drop_space) X(begin_play)
 
 namespace {
 

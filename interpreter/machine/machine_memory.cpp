@@ -107,6 +107,7 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
     }
     s_.card_zone[c] = zone;
     s_.zone_size[z] = size + 1;
+    s_.zone_face_up[z] = 0;  // a zone shown to everyone is hidden again once a card the others did not see enters it
     if (learn) {
         EventsOfMove events(*this, card, from, zone);
         learn_from_move(s_, in_, seen, events);

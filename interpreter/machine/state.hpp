@@ -51,6 +51,9 @@ struct StateData {
     std::vector<SeatMask> card_known;       // per card: the seats that know its zone (and its place, in a hidden pile)
     std::vector<CardWindow> card_window;    // per card: where seats that saw it put at a random position look for it
     std::vector<std::int32_t> zone_window_top;  // per zone instance: at least the highest window.high of its cards
+    // Per zone instance: shown to everyone (`show ZONE to everyone`) and no card put into it since: every seat sees
+    // its cards.
+    std::vector<std::uint8_t> zone_face_up;
     bool knowledge_kept = true;  // off: the three above are stale (Game::keep_knowledge)
 
     // The index in zone_cards of the top card of zone instance `zone`; its cards follow.
@@ -71,7 +74,7 @@ struct StateData {
     std::size_t forced_next = 0;
     std::vector<ActionRecord> history;
     std::vector<StatSample> samples;
-    std::vector<std::string> messages;
+    std::vector<Message> messages;
     bool keep_messages = false;
     bool play_started = false;
     bool finished = false;

@@ -65,7 +65,8 @@ struct ViewBuilder {
             const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
             const int owner = in.zone_owner[z];
             const std::string name = owner >= 0 ? fmt::format("{}.{}", m.seat_name(owner), d.name) : d.name;
-            const bool visible = d.visibility == Visibility::public_ || (d.visibility == Visibility::private_ && owner == viewer);
+            const bool visible = d.visibility == Visibility::public_ ||
+                                 (d.visibility == Visibility::private_ && owner == viewer) || s.zone_face_up[z] != 0;
             if (visible) {
                 facts.push_back(fmt::format("{} = {}", name, cards_of(z)));
             } else {
@@ -190,6 +191,14 @@ std::string view_text(const Game& game, int viewer) {
         ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}};
         return v.layout();
     });
+}
+
+std::vector<std::string> messages_for(const std::vector<Message>& messages, int viewer) {
+    std::vector<std::string> texts;
+    for (const Message& m : messages) {
+        if (m.readable_by(viewer)) texts.push_back(m.text);
+    }
+    return texts;
 }
 
 bool has_secrets(const Game& game, int viewer) {

@@ -17,6 +17,9 @@ namespace rulesrun::runtime {
 // (a grid as rows and columns, a ring as a list).
 [[nodiscard]] std::string view_text(const Game& game, int viewer);
 
+// The log lines `viewer` may read, in order.
+[[nodiscard]] std::vector<std::string> messages_for(const std::vector<Message>& messages, int viewer);
+
 // Whether anything on screen for `viewer` is secret from the other seats (for "pass the keyboard" pauses).
 [[nodiscard]] bool has_secrets(const Game& game, int viewer);
 

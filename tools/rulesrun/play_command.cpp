@@ -51,7 +51,7 @@ public:
         save();
         try {
             while (!game_.finished()) {
-                print_messages(out, game_, console_.style());
+                print_messages(out, game_, console_.style(), reader());
                 decide();
             }
         } catch (const EndOfInput&) {
@@ -60,7 +60,7 @@ public:
                                                         : "saved in " + save_path_);
             return exit_end_of_input;
         }
-        print_messages(out, game_, console_.style());
+        print_messages(out, game_, console_.style(), reader());
         print_final(out, game_, console_.style());
         return exit_ok;
     }
@@ -81,18 +81,29 @@ private:
     void decide() {
         const auto seats = game_.to_act();
         if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
-        std::vector<std::pair<int, std::string>> chosen;
+        struct Chosen {
+            int seat;
+            std::string name;
+            bool secret;  // `by p secretly`: shown only to its seat
+        };
+        std::vector<Chosen> chosen;
         bool secret_typed = false;  // a human has typed a choice the next human must not see
         for (const int seat : seats) {
             const int action = choose(seat, seats.size() > 1 && secret_typed);
-            chosen.emplace_back(seat, game_.action_name(seat, action));
+            chosen.push_back({seat, game_.action_name(seat, action), game_.choice_is_secret(seat)});
             game_.apply(seat, action);
-            record_.actions.push_back({seat, action, chosen.back().second});
+            record_.actions.push_back({seat, action, chosen.back().name});
             save();
             secret_typed = secret_typed || !bots_[seat];
         }
         if (seats.size() > 1) console_.out() << console_.style().bold("The choices are revealed:") << '\n';
-        for (const auto& [seat, name] : chosen) print_choice(console_.out(), game_, seat, name, console_.style());
+        for (const auto& [seat, name, secret] : chosen) {
+            if (secret && reader() != seat) {
+                print_secret_choice(console_.out(), game_, seat, console_.style());
+            } else {
+                print_choice(console_.out(), game_, seat, name, console_.style());
+            }
+        }
     }
 
     int choose(int seat, bool secret_on_screen) {
@@ -103,6 +114,18 @@ private:
             console_.pass_keyboard(game_.seat_name(seat));
         last_human_ = seat;
         return console_.ask_action(game_, seat);
+    }
+
+    // Whose messages appear on the screen: the only human's, or with several humans at one terminal only the public
+    // ones (-1), so that nothing said to one seat reaches another.
+    int reader() const {
+        int human = -1;
+        for (int seat = 0; seat < game_.players(); ++seat) {
+            if (bots_[seat]) continue;
+            if (human >= 0) return -1;
+            human = seat;
+        }
+        return human;
     }
 
     void save() {

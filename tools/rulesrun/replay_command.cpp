@@ -19,7 +19,7 @@ int run_replay(const ReplayOptions& options) {
     auto& out = console.out();
     out << console.style().bold(settings_line(game)) << '\n';
     out << fmt::format("Replaying {} saved actions from {}\n", saved.actions.size(), options.file);
-    print_messages(out, game, console.style());
+    print_messages(out, game, console.style(), -1);
     for (std::size_t i = 0; i < saved.actions.size(); ++i) {
         const auto& action = saved.actions[i];
         if (options.step) {
@@ -31,9 +31,14 @@ int run_replay(const ReplayOptions& options) {
                 return exit_end_of_input;
             }
         }
+        const bool secret = !game.finished() && game.choice_is_secret(action.seat);
         apply_saved_action(game, action, i + 1);
-        print_choice(out, game, action.seat, action.name, console.style());
-        print_messages(out, game, console.style());
+        if (secret) {
+            print_secret_choice(out, game, action.seat, console.style());
+        } else {
+            print_choice(out, game, action.seat, action.name, console.style());
+        }
+        print_messages(out, game, console.style(), -1);
     }
     if (game.finished()) {
         print_final(out, game, console.style());

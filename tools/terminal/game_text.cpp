@@ -44,13 +44,17 @@ std::string join_names(const std::vector<std::string>& names) {
     return out;
 }
 
-void print_messages(std::ostream& out, runtime::Game& game, const Style& style) {
-    for (const auto& message : game.take_messages()) out << style.cyan(message) << '\n';
+void print_messages(std::ostream& out, runtime::Game& game, const Style& style, int viewer) {
+    for (const auto& message : messages_for(game.take_messages(), viewer)) out << style.cyan(message) << '\n';
 }
 
 void print_choice(std::ostream& out, const runtime::Game& game, int seat, const std::string& action_name,
                   const Style& style) {
     out << fmt::format("{} chooses {}", style.bold(game.seat_name(seat)), style.yellow(action_name)) << '\n';
+}
+
+void print_secret_choice(std::ostream& out, const runtime::Game& game, int seat, const Style& style) {
+    out << fmt::format("{} chooses in secret", style.bold(game.seat_name(seat))) << '\n';
 }
 
 void print_block(std::ostream& out, const std::string& text) {

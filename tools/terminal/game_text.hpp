@@ -11,12 +11,14 @@
 
 namespace rulesrun::cli {
 
-// The `say` messages the game has produced since the last call.
-void print_messages(std::ostream& out, runtime::Game& game, const Style& style);
+// The messages the game has produced since the last call that `viewer` may read (-1: the public ones).
+void print_messages(std::ostream& out, runtime::Game& game, const Style& style, int viewer);
 
 // "black chooses c3-c5".
 void print_choice(std::ostream& out, const runtime::Game& game, int seat, const std::string& action_name,
                   const Style& style);
+// A secret choice (`by p secretly`), for those who may not learn it: "player 2 chooses in secret".
+void print_secret_choice(std::ostream& out, const runtime::Game& game, int seat, const Style& style);
 
 // Writes a block of text (a view of the game) so that it ends with exactly one line break.
 void print_block(std::ostream& out, const std::string& text);
