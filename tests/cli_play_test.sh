@@ -70,7 +70,10 @@ DIAMS="$SOURCE/rules/diams.rules"
 run 0 "$WORK/cards" play "$DIAMS" --players 2 --seed 52 --bots random
 contains "$WORK/out" "2. 1 purple (special purity) + 9 black (special purity)" "a set of cards listed by name"
 contains "$WORK/out" "player 1 chooses 1 purple + 9 black (special purity)" "cards named in any order pick the plainest fit"
-lacks "$WORK/out" "player 2.hand = [" "an opponent's secret hand"
+# Until the round is scored, when every hand is shown to everyone for the hand bonus.
+sed '/Shown to everyone/,$d' "$WORK/out" >"$WORK/out_before_scoring"
+lacks "$WORK/out_before_scoring" "player 2.hand = [" "an opponent's secret hand"
+contains "$WORK/out" "Shown to everyone: player 2's hand: [" "the hands shown for the hand bonus"
 contains "$WORK/out" "player 2.hand = 3 cards (secret)" "an opponent's hand size"
 contains "$WORK/out" "== Game over ==" "a game of Diam's played to the end"
 

@@ -28,6 +28,7 @@
 #include "seat_view.hpp"
 #include "test_games.hpp"
 #include "program.hpp"  // the declared visibility of zones and player fields: what a view must hide
+#include "state.hpp"    // which zones the rules have shown to everyone
 #include "random.hpp"
 #include "simulation.hpp"
 
@@ -160,8 +161,24 @@ struct Secrets {
 // Everything wrong with `viewer`'s view (-1: a spectator), compared with the spectator's view. Empty when the view
 // shows the viewer's own secrets, only the sizes of hidden zones and of the other seats' private zones, "(secret)"
 // for the other seats' private fields, and is otherwise the spectator's view fact for fact.
+// The zones the rules have shown to everyone (`show ZONE to everyone`) and no card has entered since: their cards are
+// public now.
+std::set<std::string> face_up_zones(const Game& game) {
+    std::set<std::string> names;
+    const StateData& state = game.state();
+    const Instance& in = *state.instance;
+    const Program& p = game.definition().program();
+    for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
+        if (!state.zone_face_up[z]) continue;
+        const std::string& name = p.zones[static_cast<std::size_t>(in.zone_decl[z])].name;
+        names.insert(in.zone_owner[z] >= 0 ? game.seat_name(in.zone_owner[z]) + "." + name : name);
+    }
+    return names;
+}
+
 std::vector<std::string> secrecy_problems(const Game& game, const Secrets& secrets, int viewer,
                                           const std::vector<std::string>& spectator) {
+    const std::set<std::string> face_up = face_up_zones(game);
     std::vector<std::string> problems;
     const std::vector<std::string> view = view_facts(game, viewer);
     std::set<std::string> subjects;
@@ -185,7 +202,8 @@ std::vector<std::string> secrecy_problems(const Game& game, const Secrets& secre
             other_zone = other_zone || secrets.private_zones[static_cast<std::size_t>(seat)].count(subject) > 0;
             other_field = other_field || secrets.private_fields[static_cast<std::size_t>(seat)].count(subject) > 0;
         }
-        if (other_zone && !is_count_only(value)) problems.push_back("shows cards it may not see: " + fact);
+        if (other_zone && face_up.count(subject) == 0 && !is_count_only(value))
+            problems.push_back("shows cards it may not see: " + fact);
         if (other_field && value != "(secret)") problems.push_back("shows a field it may not see: " + fact);
         if (own && secrets.private_zones[static_cast<std::size_t>(viewer)].count(subject) > 0 && value.rfind('[', 0) != 0) {
             problems.push_back("does not show the viewer's own cards: " + fact);
