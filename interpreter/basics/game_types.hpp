@@ -59,10 +59,12 @@ struct ResolvedSettings {
     std::uint64_t seed = 1;
 };
 
-// A line of the game's log (`say`, `show`, `reveal`) and who may read it.
+// A line of the game's log (`say` or `show`) and who may read it.
 struct Message {
     std::string text;
     std::vector<int> seats;  // the seats that may read it, in seat order; empty: everyone
+    bool shown = false;      // made by `show`: its readers learn what it shows (part of what they may know)
+    std::string origin;      // the statement that made it: "file.rules:LINE:COLUMN" (for the leak audit)
 
     [[nodiscard]] bool readable_by(int seat) const {
         if (seats.empty()) return true;

@@ -130,6 +130,11 @@ public:
     void determinize(int seat, std::uint64_t seed);
     [[nodiscard]] Game determinized(int seat, std::uint64_t seed) const;
 
+    // For the leak audit only (hidden_fields.cpp): the other seats' `private` player fields take other values of
+    // their types (numbers up by 1 to 3, truths flipped, another enum value or player), which `seat` cannot tell
+    // apart. The values may be ones the rules could never reach.
+    void vary_private_fields(int seat, std::uint64_t seed);
+
     // The running state, for the stages after the engine (seat views): front ends cannot read it, since state.hpp is
     // not part of the public API.
     [[nodiscard]] const StateData& state() const { return *state_; }

@@ -228,6 +228,8 @@ public:
     [[noreturn, gnu::cold, gnu::noinline]] void number_too_large(std::int64_t v, const SourceLocation& loc) const;
 
     // ---- errors
+    // "file.rules:LINE:COLUMN" of a place in the rules.
+    [[nodiscard]] std::string where(const SourceLocation& loc) const;
     [[noreturn, gnu::cold, gnu::noinline]] void fail(const SourceLocation& loc, const std::string& message) const;
 
     bool remember_ = true;             // functions may remember their values (not while a const reader looks)

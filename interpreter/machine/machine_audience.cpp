@@ -32,7 +32,7 @@ void Machine::say_statement(const Instr& in) {
     std::vector<int> seats;
     std::string text = text_of(eval(in.e1));
     if (in.e2 >= 0 && !audience(in, seats)) return;
-    s_.messages.push_back({std::move(text), std::move(seats)});
+    s_.messages.push_back({std::move(text), std::move(seats), false, where(in.loc)});
 }
 
 // The cards a shown value stands for: a card, the cards of a list, or every card of a zone.
@@ -67,7 +67,7 @@ void Machine::show_statement(const Instr& in) {
     if (s_.keep_messages) {
         const std::string shown = shown_text(what, in.a, in.loc);
         s_.messages.push_back({everyone ? fmt::format("Shown to everyone: {}", shown) : fmt::format("You see {}", shown),
-                               std::move(seats)});
+                               std::move(seats), true, where(in.loc)});
     }
 }
 

@@ -22,13 +22,17 @@ const Callable& Machine::rule_at(const SourceLocation& loc) const {
     return p_.callables[static_cast<std::size_t>(callable_)];
 }
 
+std::string Machine::where(const SourceLocation& loc) const {
+    const std::string& file = loc.file >= 0 && static_cast<std::size_t>(loc.file) < p_.files.size()
+                                  ? p_.files[static_cast<std::size_t>(loc.file)]
+                                  : p_.path;
+    return fmt::format("{}:{}:{}", file, loc.line, loc.column);
+}
+
 void Machine::fail(const SourceLocation& loc, const std::string& message) const {
     const Callable& c = rule_at(loc);
-    const std::string file = loc.file >= 0 && static_cast<std::size_t>(loc.file) < p_.files.size()
-                                 ? p_.files[static_cast<std::size_t>(loc.file)]
-                                 : p_.path;
-    const std::string where = c.kind == c.name ? c.name : c.kind + " " + c.name;
-    throw RuleError(fmt::format("{}:{}:{}: in {}: {}", file, loc.line, loc.column, where, message));
+    const std::string rule = c.kind == c.name ? c.name : c.kind + " " + c.name;
+    throw RuleError(fmt::format("{}: in {}: {}", where(loc), rule, message));
 }
 
 void Machine::too_many_steps(const SourceLocation& loc) const {
