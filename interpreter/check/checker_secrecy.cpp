@@ -15,10 +15,16 @@
 //     from a strategy passes `me` for it; a read whose player is not proven `me` is an error, and the error names the
 //     strategy and the calls that led there.
 #include <algorithm>
+#include <cctype>
 #include <deque>
+#include <iterator>
 #include <map>
 #include <optional>
 #include <set>
+#include <string>
+#include <tuple>
+#include <utility>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -362,7 +368,8 @@ private:
         return nullptr;
     }
 
-    // `{p.chips}` in a text reads p.chips too. The braces hold a name and fields (the checker reported anything else).
+    // `{p.chips}` in a text reads p.chips too. Only a name and fields may be in braces (the checker reported anything
+    // else).
     void visit_interpolation(const Node& text_node) {
         const std::string& text = text_node.text;
         for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
@@ -371,7 +378,11 @@ private:
             SourceLocation loc = text_node.loc;  // as the checker places it (check_interpolation)
             loc.column += static_cast<std::uint32_t>(open + 2);
             loc.offset += static_cast<std::uint32_t>(open + 2);
-            visit_path(text.substr(open + 1, close - open - 1), loc);
+            const std::string inside = text.substr(open + 1, close - open - 1);
+            const bool plain = std::all_of(inside.begin(), inside.end(), [](char ch) {
+                return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.';
+            });
+            if (plain) visit_path(inside, loc);
         }
     }
 
