@@ -43,6 +43,7 @@ std::vector<Diagnostic> Checker::run() {
     collect_declarations();
     resolve_declaration_types();
     check_bodies();
+    check_strategy_secrecy();
     check_game_declaration();
     check_the_game_can_end();
     check_unused();

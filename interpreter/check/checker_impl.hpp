@@ -155,6 +155,8 @@ public:
     // ---- whole game (checker.cpp)
     void check_numbers();
     void check_strategy(const Node& decl);
+    // Strategies read the private player fields of `me` only (checker_secrecy.cpp); after check_bodies.
+    void check_strategy_secrecy();
     Type declared_field_type(const Node& field_decl) const;
     void check_game_declaration();
     void check_unused();
