@@ -30,3 +30,6 @@
 #include "proportions.hpp"
 #include "simulation.hpp"
 #include "statistics.hpp"
+
+// The leak audit.
+#include "audit.hpp"

@@ -160,6 +160,20 @@ bool Game::choice_is_secret(int seat) const {
     return d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].secret : p.choices[static_cast<std::size_t>(d.choice)].secret;
 }
 
+std::string Game::choice_origin(int seat) const {
+    const Pending& d = pending_for(*state_, seat);
+    const Program& p = definition_->program();
+    std::int32_t expr = -1;
+    if (d.menu >= 0) {
+        const Menu& m = p.menus[static_cast<std::size_t>(d.menu)];
+        expr = m.prompt >= 0 ? m.prompt : m.chooser;
+    } else {
+        const Choice& c = p.choices[static_cast<std::size_t>(d.choice)];
+        expr = c.prompt >= 0 ? c.prompt : c.chooser;
+    }
+    return inspect(*state_, [&](Machine& m) { return m.where(p.expr(expr).loc); });
+}
+
 std::string Game::prompt(int seat) const {
     const Pending& d = pending_for(*state_, seat);
     const auto k = static_cast<std::size_t>(&d - state_->pending.data());

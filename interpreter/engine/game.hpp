@@ -98,6 +98,8 @@ public:
     // Whether the seat's pending choice is secret (`by p secretly`): its answer is for that seat alone, so front ends
     // tell the others nothing of it (the rules say what they learn).
     [[nodiscard]] bool choice_is_secret(int seat) const;
+    // Where the rules ask the seat's pending choice: "file.rules:LINE:COLUMN" of its prompt (or of its chooser).
+    [[nodiscard]] std::string choice_origin(int seat) const;
     // Applies one seat's decision; the game runs on to the next decision once every deciding seat has chosen.
     // Throws UsageError for a wrong seat or index, RuleError when a rule fails.
     void apply(int seat, int action);

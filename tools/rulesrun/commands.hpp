@@ -54,7 +54,16 @@ struct ReplayOptions {
     bool step = false;
 };
 
+struct AuditOptions {
+    std::vector<std::string> files;
+    int games = 12;      // per player count
+    int players = 0;     // 0: the game's smallest count and the next one
+    std::uint64_t seed = 1;
+    int variants = 2;
+};
+
 int run_check(const CheckOptions& options);
+int run_audit(const AuditOptions& options);
 int run_play(const PlayOptions& options);
 int run_simulate(const SimulateOptions& options);
 int run_compare(const SimulateOptions& options);  // simulate --compare

@@ -70,6 +70,20 @@ void add_replay(CLI::App& app, ReplayOptions& o) {
     replay->add_flag("--step", o.step, "Wait for Enter before each action");
 }
 
+void add_audit(CLI::App& app, AuditOptions& o) {
+    auto* audit = app.add_subcommand("audit", "Look for leaks of secrets: play games between bots and check that "
+                                              "nothing a seat is shown depends on what it may not know (exit 0: no "
+                                              "leak, 1: a leak or an error).");
+    audit->add_option("FILE", o.files, "Rules files to audit")->required();
+    audit->add_option("--games", o.games, "Games per player count (default 12; half with random bots, half with "
+                                          "the game's strategies)")->check(count_value(1000000));
+    audit->add_option("--players", o.players, "Number of players (default: the game's smallest and the next one)")
+        ->check(count_value(1000));
+    audit->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)")->check(seed_value());
+    audit->add_option("--variants", o.variants, "States compared with the true one, per seat and decision "
+                                                "(default 2)")->check(count_value(1000));
+}
+
 int error(int code, const std::string& message) {
     std::cerr << "rulesrun: error: " << message << '\n';
     return code;
@@ -106,10 +120,12 @@ int main(int argc, char** argv) {
     PlayOptions play;
     SimulateOptions simulate;
     ReplayOptions replay;
+    AuditOptions audit;
     add_check(app, check);
     add_play(app, play);
     add_simulate(app, simulate);
     add_replay(app, replay);
+    add_audit(app, audit);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -124,5 +140,6 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("play")) return run_command([&] { return run_play(play); });
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
     if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });
+    if (app.got_subcommand("audit")) return run_command([&] { return run_audit(audit); });
     return exit_arguments;
 }

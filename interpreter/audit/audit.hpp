@@ -1,0 +1,54 @@
+// The leak audit: does anything a seat is shown depend on what that seat may not know?
+//
+// Games are played between bots (random, and the rules' strategies). Before each decision of one seat, for every seat
+// S, the audit builds other states that S cannot tell apart from the true one: the cards S has not seen dealt again
+// consistently with what it saw (determinize), the other seats' answers to a pending choice withdrawn, their private
+// fields changed (vary_private_fields). The same action is then taken in the true state and in each other one. When
+// S's view (view_facts, and what the rules `show` it) is the same afterwards, everything else S is shown must be the
+// same too: the log lines it reads, its screen, its prompt and the names of its actions. A difference is a leak: the
+// rules have told S something it may not know. States where S's view differs (it drew a card, was shown one) are not
+// compared: S learned something, as the rules allow. Strategies cannot read what their seat may not see: the checker
+// refuses it (check/checker_secrecy.cpp), so the audit checks a file first.
+#pragma once
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "game.hpp"
+
+namespace rulesrun {
+
+struct AuditSettings {
+    int games = 12;              // per player count
+    std::vector<int> players;    // the player counts; empty: the game's smallest and the next one it allows
+    int variants = 2;            // states compared with the true one, per seat and decision
+    std::uint64_t seed = 1;      // game i of a player count is seeded from this and i
+    int max_actions = 2000;      // per game: a game still running then is left there
+};
+
+// One leak: what `seat` was shown through `channel`, and what it would have been shown instead in a state it cannot
+// tell apart from the true one.
+struct Leak {
+    int seat = 0;
+    std::string seat_name;
+    std::string channel;       // "log", "screen", "prompt" or "actions"
+    std::string origin;        // the rules' line that made the text ("file.rules:12:3"), or the choice offered
+    std::string shown;
+    std::string instead;
+    std::string reproduction;  // a command that plays the same game, and where in it
+};
+
+struct AuditReport {
+    std::int64_t games = 0;
+    std::int64_t decisions = 0;       // decisions of one seat, before which the seats were audited
+    std::int64_t comparisons = 0;     // states compared with the true one, seat by seat
+    std::int64_t not_comparable = 0;  // ... left out: the seat's view differed afterwards, or the action did not exist
+    std::vector<Leak> leaks;          // the first of each channel and origin
+};
+
+// Throws RuleError when a rule fails in the true game.
+AuditReport audit_game(const std::shared_ptr<const runtime::GameDefinition>& game, const AuditSettings& settings);
+
+}  // namespace rulesrun

@@ -1,0 +1,47 @@
+#!/usr/bin/env bash
+# `rulesrun audit`: every rules file of the project leaks nothing, and every deliberately leaking fixture of
+# tests/audit/ is caught with the line that leaks (its `# expect leak: CHANNEL LINE`), or refused by the checker at
+# its line (`# expect error: LINE`); wrong arguments exit with 2.
+# Usage: cli_audit_test.sh RULESRUN SOURCE_DIR
+set -u
+RULESRUN=$1
+SOURCE=$2
+source "$(dirname "$0")/cli_common.sh"
+run() { run_with_input 600 "$1" /dev/null "${@:2}"; }  # run EXPECTED_CODE ARGS...
+
+# ---- the project's games leak nothing -----------------------------------------------------------------------------
+games=("$SOURCE"/rules/*.rules "$SOURCE"/tests/games/*.rules "$SOURCE"/tests/audit/no_leak_*.rules)
+run 0 audit "${games[@]}"
+for game in "${games[@]}"; do
+    contains "$WORK/out" "$game: no leak found" "the audit of $(basename "$game")"
+done
+
+# ---- each leaking fixture is caught at its line ---------------------------------------------------------------------
+for fixture in "$SOURCE"/tests/audit/leak_*.rules; do
+    name=$(basename "$fixture")
+    run 1 audit "$fixture"
+    if expected=$(sed -n 's/^# expect leak: \([a-z]*\) \([0-9]*\)$/\1 \2/p' "$fixture") && [[ -n $expected ]]; then
+        read -r channel line <<<"$expected"
+        contains "$WORK/out" "through the $channel, made by $fixture:$line:" "$name leaks through the $channel at line $line"
+        contains "$WORK/out" "reproduce: rulesrun play $fixture" "$name: a reproduction"
+        contains "$WORK/out" "$fixture: leaks found" "$name: the summary"
+    else
+        line=$(sed -n 's/^# expect error: \([0-9]*\)$/\1/p' "$fixture")
+        [[ -n $line ]] || fail "$name announces neither '# expect leak: CHANNEL LINE' nor '# expect error: LINE'"
+        contains "$WORK/err" "$fixture:$line:" "$name refused by the checker at line $line"
+    fi
+done
+
+# ---- arguments ---------------------------------------------------------------------------------------------------
+run 0 audit --help
+contains "$WORK/out" "--variants" "audit --help lists its options"
+run 2 audit
+run 2 audit "$SOURCE/rules/pig.rules" --games 0
+run 2 audit "$SOURCE/rules/pig.rules" --players 9
+contains "$WORK/err" "the game is for 2 to" "a player count the game does not allow"
+run 1 audit "$WORK/no_such.rules"
+run 0 audit "$SOURCE/rules/pig.rules" --games 2 --players 2 --seed 5 --variants 1
+contains "$WORK/out" "(2 games, 2 players;" "--games and --players are used"
+
+echo "$failures failure(s)"
+[[ $failures -eq 0 ]]
