@@ -44,6 +44,11 @@ contains "$WORK/out" "'0' is not one of the actions" "an action number out of ra
 contains "$WORK/out" "player 1 chooses roll" "an entry by name"
 contains "$WORK/out" "player 2 chooses" "the bot's choices are shown"
 contains "$WORK/out" "Play this game again with --seed 7" "the seed is printed"
+python3 - "$WORK/out" <<'PY' || fail "the seed is printed only after the game's end"
+import sys
+text = open(sys.argv[1]).read()
+sys.exit(0 if text.find("Play this game again with --seed") > text.find("== Game over ==") >= 0 else 1)
+PY
 contains "$WORK/out" "turn total 0: roll or hold?" "the prompt"
 contains "$WORK/out" "1. roll" "the numbered actions"
 contains "$WORK/out" "== Game over ==" "the game's end"

@@ -74,7 +74,6 @@ private:
             seats.push_back(fmt::format("{} ({})", game_.seat_name(seat), seats_[seat].text()));
         out << "Seats: " << join_names(seats) << '\n';
         if (!record_.actions.empty()) out << fmt::format("Resumed after {} actions.\n", record_.actions.size());
-        out << fmt::format("Play this game again with --seed {}\n", game_.settings().seed);
     }
 
     // One decision: one seat's, or every seat's of a simultaneous decision (revealed once all have chosen).
@@ -141,7 +140,7 @@ private:
     int last_human_ = -1;
 };
 
-// A seed from the clock, for games started without --seed (it is printed, so the game can be played again).
+// A seed from the clock, for games started without --seed (printed when the game is over, so it can be played again).
 std::uint64_t clock_seed() {
     const auto now = std::chrono::system_clock::now().time_since_epoch().count();
     return splitmix64(static_cast<std::uint64_t>(now)) >> 12;  // a number short enough to type

@@ -79,6 +79,9 @@ void print_final(std::ostream& out, const runtime::Game& game, const Style& styl
     print_block(out, view_text(game, -1));
     print_results_table(out, game, results, style);
     out << style.bold(verdict(game, results)) << '\n';
+    // Only once the game is over: with the seed, anyone at the table could replay the game elsewhere and read every
+    // hidden card and every roll to come.
+    out << fmt::format("Play this game again with --seed {}\n", game.settings().seed);
 }
 
 }  // namespace rulesrun::cli

@@ -26,8 +26,8 @@ void print_block(std::ostream& out, const std::string& text);
 // "Diamant, 3 players, seed 42, options variant=seed rounds=5".
 std::string settings_line(const runtime::Game& game);
 
-// The end: the public view of the final state, each seat's score and rank, and who won. Starts with the line
-// "== Game over ==".
+// The end: the public view of the final state, each seat's score and rank, who won, and the seed (never shown
+// before). Starts with the line "== Game over ==".
 void print_final(std::ostream& out, const runtime::Game& game, const Style& style);
 
 // "black", "black and green", "black, green and red".
