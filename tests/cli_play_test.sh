@@ -49,6 +49,8 @@ import sys
 text = open(sys.argv[1]).read()
 sys.exit(0 if text.find("Play this game again with --seed") > text.find("== Game over ==") >= 0 else 1)
 PY
+sed '/== Game over ==/,$d' "$WORK/out" >"$WORK/out_during_game"
+lacks "$WORK/out_during_game" "seed 7" "the seed is secret while the game is played"
 contains "$WORK/out" "turn total 0: roll or hold?" "the prompt"
 contains "$WORK/out" "1. roll" "the numbered actions"
 contains "$WORK/out" "== Game over ==" "the game's end"

@@ -65,7 +65,7 @@ void print_block(std::ostream& out, const std::string& text) {
 
 std::string settings_line(const runtime::Game& game) {
     const auto& settings = game.settings();
-    std::string line = fmt::format("{}, {} players, seed {}", game.definition().title(), settings.players, settings.seed);
+    std::string line = fmt::format("{}, {} players", game.definition().title(), settings.players);
     if (!settings.options.empty()) {
         line += ", options";
         for (const auto& [name, value] : settings.options) line += fmt::format(" {}={}", name, value);

@@ -23,7 +23,7 @@ void print_secret_choice(std::ostream& out, const runtime::Game& game, int seat,
 // Writes a block of text (a view of the game) so that it ends with exactly one line break.
 void print_block(std::ostream& out, const std::string& text);
 
-// "Diamant, 3 players, seed 42, options variant=seed rounds=5".
+// "Diamant, 3 players, options variant=seed rounds=5" (not the seed: print_final shows it once the game is over).
 std::string settings_line(const runtime::Game& game);
 
 // The end: the public view of the final state, each seat's score and rank, who won, and the seed (never shown
