@@ -102,7 +102,8 @@ contains "$WORK/played" "The choices are revealed:" "a simultaneous decision"
 python3 - "$WORK/diamant.json" <<'PY' || fail "the saved game's fields"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["format"] == "rulesrun saved game" and d["version"] == 1, d
+assert d["format"] == "rulesrun saved game" and d["version"] == 2, d
+assert len(d["fingerprint"]) == 16 and all(c in "0123456789abcdef" for c in d["fingerprint"]), d["fingerprint"]
 assert d["players"] == 3 and d["seed"] == 3 and d["bots"] == ["human", "human", "cautious"], d
 assert d["options"] == {"variant": "seed", "rounds": "5"}, d["options"]
 assert d["rules"].endswith("diamant.rules"), d["rules"]
@@ -186,6 +187,34 @@ if ! diff <(final_text "$WORK/uninterrupted") <(final_text "$WORK/out") >"$WORK/
     fail "a resumed game ends differently: $(head -c 600 "$WORK/diff")"
 fi
 run 2 "$WORK/empty" play --resume "$WORK/pig.json" --seed 3
+
+# ---- a saved game is not played on with other rules (the fingerprint), unless --force -----------------------------
+# A copy of Pig saved after a few actions, then changed (a comment is enough: the text is what is fingerprinted).
+cp "$PIG" "$WORK/pig_copy.rules"
+run 3 "$WORK/first_part" play "$WORK/pig_copy.rules" --seed 11 --bots random --save "$WORK/copy.json"
+cp "$WORK/copy.json" "$WORK/copy_before.json"
+echo "# a house rule to come" >>"$WORK/pig_copy.rules"
+run 1 "$WORK/second_part" play --resume "$WORK/copy.json"
+contains "$WORK/err" "$WORK/copy.json was saved with other rules: $WORK/pig_copy.rules" "a changed rules file, named"
+contains "$WORK/err" "use --force to try anyway" "the way out"
+cmp -s "$WORK/copy.json" "$WORK/copy_before.json" || fail "a refused resume changed the saved game"
+run 1 "$WORK/empty" replay "$WORK/copy.json"
+contains "$WORK/err" "was saved with other rules" "replay refuses a changed rules file too"
+run 0 "$WORK/empty" replay "$WORK/copy.json" --force
+contains "$WORK/err" "going on (--force)" "replay --force warns"
+run 0 "$WORK/second_part" play --resume "$WORK/copy.json" --force
+contains "$WORK/out" "Resumed after" "play --resume --force goes on"
+# A save of version 1 (no fingerprint) is still played on, with a notice.
+python3 - "$WORK/copy.json" "$WORK/old.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d["version"] = 1
+del d["fingerprint"]
+d["actions"] = d["actions"][:4]
+json.dump(d, open(sys.argv[2], "w"))
+PY
+run 0 "$WORK/empty" replay "$WORK/old.json"
+contains "$WORK/err" "saved by an older rulesrun, without the rules' fingerprint" "a version-1 save"
 run 2 "$WORK/empty" play
 contains "$WORK/err" "play needs a rules FILE" "play without a file"
 

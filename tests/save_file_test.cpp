@@ -11,8 +11,9 @@ namespace rulesrun {
 namespace {
 
 SavedGame sample() {
-    return {"/games/diamant.rules", 3, {{"variant", "official"}, {"rounds", "5"}}, 18446744073709551615ULL,
-            {"human", "random", "cautious"}, {{0, 1, "leave"}, {2, 0, "stay"}, {1, 0, "stay \"quoted\""}}};
+    return {"/games/diamant.rules", 3, {{"variant", "official"}, {"rounds", "5"}}, "0123456789abcdef",
+            18446744073709551615ULL, {"human", "random", "cautious"},
+            {{0, 1, "leave"}, {2, 0, "stay"}, {1, 0, "stay \"quoted\""}}};
 }
 
 std::string error_of(const std::string& text) {
@@ -27,7 +28,7 @@ std::string error_of(const std::string& text) {
 TEST(SaveFile, RoundTripKeepsEverything) {
     const auto game = sample();
     EXPECT_EQ(save_from_json(save_to_json(game), "x"), game);
-    SavedGame empty{"r.rules", 2, {}, 0, {"human", "human"}, {}};
+    SavedGame empty{"r.rules", 2, {}, "ffffffffffffffff", 0, {"human", "human"}, {}};
     EXPECT_EQ(save_from_json(save_to_json(empty), "x"), empty);
 }
 
@@ -66,7 +67,11 @@ TEST(SaveFile, BrokenFilesAreRefusedWithTheReason) {
         EXPECT_NE(at, std::string::npos) << from;
         return text.replace(at, from.size(), to);
     };
-    EXPECT_NE(error_of(replaced("\"version\": 1", "\"version\": 9")).find("version 9"), std::string::npos);
+    EXPECT_NE(error_of(replaced("\"version\": 2", "\"version\": 9")).find("version 9"), std::string::npos);
+    EXPECT_NE(error_of(replaced("\"0123456789abcdef\"", "\"xyz\"")).find("'fingerprint' must be 16 hexadecimal"),
+              std::string::npos);
+    EXPECT_NE(error_of(replaced(" \"fingerprint\"", " \"fingerprints\"")).find("'fingerprint' is missing"),
+              std::string::npos);
     EXPECT_NE(error_of(replaced("\"players\": 3", "\"players\": \"3\"")).find("'players' must be a whole number"),
               std::string::npos);
     EXPECT_NE(error_of(replaced("\"seed\": 18446744073709551615", "\"seed\": -1")).find("'seed'"), std::string::npos);
@@ -78,6 +83,16 @@ TEST(SaveFile, BrokenFilesAreRefusedWithTheReason) {
     EXPECT_NE(error_of(replaced("\"rounds\":\"5\"", "\"rounds\":5")).find("option 'rounds' must be a text"),
               std::string::npos);
     EXPECT_NE(error_of(replaced("\"cautious\"", "7")).find("'bots' must be a text"), std::string::npos);
+}
+
+// A file of version 1 (before fingerprints) is still read, with no fingerprint.
+TEST(SaveFile, VersionOneFilesAreReadWithoutAFingerprint) {
+    const std::string old = R"({"format": "rulesrun saved game", "version": 1, "rules": "/g/pig.rules", "players": 2,
+        "options": {"target": "100"}, "seed": 7, "bots": ["human", "random"], "actions": []})";
+    const SavedGame game = save_from_json(old, "old.json");
+    EXPECT_EQ(game.fingerprint, "");
+    EXPECT_EQ(game.seed, 7u);
+    EXPECT_EQ(game.options, (std::vector<std::pair<std::string, std::string>>{{"target", "100"}}));
 }
 
 }  // namespace

@@ -36,6 +36,18 @@ Compiler::Compiler(const checking::Checker& checker, const std::vector<LoadedFil
     : checker_(checker), files_(files), sources_(sources), diagnostics_(diagnostics),
       program_(std::make_shared<Program>()) {}
 
+// FNV-1a over the texts of the files, in load order (imports first), each followed by a zero byte: any change to
+// any of them changes it.
+std::uint64_t Compiler::source_hash() const {
+    std::uint64_t hash = 14695981039346656037ULL;
+    auto mix = [&](unsigned char byte) { hash = (hash ^ byte) * 1099511628211ULL; };
+    for (const auto& file : files_) {
+        for (const char c : sources_.file(file.source).text) mix(static_cast<unsigned char>(c));
+        mix(0);
+    }
+    return hash;
+}
+
 void Compiler::unsupported(const SourceLocation& loc, const std::string& what) {
     diagnostics_.push_back({Severity::error, loc, what + " cannot run yet (the interpreter does not support it)"});
 }
@@ -44,6 +56,7 @@ std::shared_ptr<Program> Compiler::run() {
     const std::size_t errors_before = diagnostics_.size();
     for (std::size_t i = 0; i < sources_.size(); ++i) program_->files.push_back(sources_.file(static_cast<int>(i)).path);
     program_->path = files_.empty() ? std::string() : sources_.file(files_.back().source).path;
+    program_->source_hash = source_hash();
     declare_everything();
     for (const auto& file : files_) {
         for (const auto& d : file.tree->children) compile_declaration(*d);

@@ -144,6 +144,7 @@ public:
     const LocalName* find_local(std::string_view name) const;
     const Symbol* find_symbol(std::string_view name) const;
 
+    std::uint64_t source_hash() const;
     void unsupported(const SourceLocation& loc, const std::string& what);
 
     const checking::Checker& checker_;

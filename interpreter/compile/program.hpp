@@ -342,6 +342,7 @@ struct Program {
     std::string title;
     std::string path;
     std::vector<std::string> files;       // source file paths, by SourceLocation::file
+    std::uint64_t source_hash = 0;        // FNV-1a of every source file's text, in load order (saved games' fingerprint)
     int min_players = 1, max_players = 1;
     std::vector<std::string> seat_names;  // may be empty
 

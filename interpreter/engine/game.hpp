@@ -49,6 +49,10 @@ LoadedGame load_game(const std::string& path);
 // Throws SettingsError naming the wrong option, value or player count (with the allowed ones).
 ResolvedSettings resolve_settings(const GameDefinition& game, const Settings& settings);
 
+// What a saved game must match to be played on: the text of the rules file and of every file it imports, the player
+// count and every option's value, as 16 hexadecimal digits. The seed is not part of it.
+std::string rules_fingerprint(const GameDefinition& game, const ResolvedSettings& settings);
+
 // One game in progress: a copyable value (cloning copies flat vectors and nothing else).
 class Game {
 public:

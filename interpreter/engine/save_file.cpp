@@ -1,5 +1,6 @@
 #include "save_file.hpp"
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <cstring>
@@ -54,9 +55,20 @@ void check_format(const Json& json, const std::string& origin) {
     if (!json.is_object() || !json.contains("format") || json.at("format") != format_name)
         throw SaveFileError(fmt::format("{}: not a rulesrun saved game (no \"format\": \"{}\")", origin, format_name));
     const int version = small_int(json, "version", origin);
-    if (version != save_format_version)
+    if (version < 1 || version > save_format_version)
         throw SaveFileError(fmt::format("{}: saved game format version {} is not supported (this rulesrun reads "
-                                        "version {})", origin, version, save_format_version));
+                                        "versions 1 to {})", origin, version, save_format_version));
+}
+
+// 16 hexadecimal digits (version 2 on); a version-1 file has none.
+std::string fingerprint_from_json(const Json& json, const std::string& origin) {
+    if (small_int(json, "version", origin) < 2) return "";
+    std::string fingerprint = text(json, "fingerprint", origin);
+    const bool hexadecimal = fingerprint.size() == 16 && std::all_of(fingerprint.begin(), fingerprint.end(), [](char c) {
+        return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f');
+    });
+    if (!hexadecimal) throw SaveFileError(fmt::format("{}: 'fingerprint' must be 16 hexadecimal digits", origin));
+    return fingerprint;
 }
 
 }  // namespace
@@ -66,7 +78,8 @@ std::string save_to_json(const SavedGame& game) {
     Json options = Json::object();
     for (const auto& [name, value] : game.options) options[name] = value;
     const Json header = {{"format", format_name}, {"version", save_format_version}, {"rules", game.rules_path},
-                         {"players", game.players}, {"options", options}, {"seed", game.seed}, {"bots", game.bots}};
+                         {"players", game.players}, {"options", options}, {"fingerprint", game.fingerprint},
+                         {"seed", game.seed}, {"bots", game.bots}};
     std::string out = "{\n";
     for (const auto& [key, value] : header.items()) out += fmt::format(" {}: {},\n", Json(key).dump(), value.dump());
     out += " \"actions\": [";
@@ -87,6 +100,7 @@ SavedGame save_from_json(const std::string& text_in, const std::string& origin) 
     game.rules_path = text(json, "rules", origin);
     game.players = small_int(json, "players", origin);
     game.options = options_from_json(field(json, "options", &Json::is_object, "an object", origin), origin);
+    game.fingerprint = fingerprint_from_json(json, origin);
     game.seed = field(json, "seed", &Json::is_number_unsigned, "a whole number from 0", origin).get<std::uint64_t>();
     for (const auto& bot : field(json, "bots", &Json::is_array, "a list", origin)) {
         if (!bot.is_string()) throw SaveFileError(fmt::format("{}: every entry of 'bots' must be a text", origin));

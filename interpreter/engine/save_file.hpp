@@ -1,9 +1,12 @@
 // Saved games: everything needed to play a game again action by action (the rules file, the settings, the seed, who
 // plays each seat and every action taken), as a JSON file that is rewritten after each action.
 //
-//   {"format": "rulesrun saved game", "version": 1, "rules": "/abs/path/diamant.rules", "players": 3,
-//    "options": {"variant": "seed", "rounds": "5"}, "seed": 42, "bots": ["human", "random", "cautious"],
-//    "actions": [{"seat": 0, "action": 1, "name": "leave"}, ...]}
+//   {"format": "rulesrun saved game", "version": 2, "rules": "/abs/path/diamant.rules", "players": 3,
+//    "options": {"variant": "seed", "rounds": "5"}, "fingerprint": "9f3a0c61d2e4b807", "seed": 42,
+//    "bots": ["human", "random", "cautious"], "actions": [{"seat": 0, "action": 1, "name": "leave"}, ...]}
+//
+// `fingerprint` (runtime::rules_fingerprint) changes with the rules file, the files it imports, the player count and
+// the options: a game is not played on with rules other than those it was saved with. Version 1 had none.
 //
 // Seats are numbered from 0 as in the runtime; `action` is the index among the seat's legal actions at that moment
 // and `name` its name, which lets a replay notice that the rules file has changed since the game was saved.
@@ -35,6 +38,7 @@ struct SavedGame {
     std::string rules_path;
     int players = 0;
     std::vector<std::pair<std::string, std::string>> options;
+    std::string fingerprint;  // empty in a version-1 file
     std::uint64_t seed = 0;
     std::vector<std::string> bots;  // per seat: "human", "random", a strategy, as written in a bot list
     std::vector<SavedAction> actions;
@@ -42,7 +46,7 @@ struct SavedGame {
     friend bool operator==(const SavedGame&, const SavedGame&) = default;
 };
 
-inline constexpr int save_format_version = 1;
+inline constexpr int save_format_version = 2;  // version 1 (no fingerprint) is read too
 
 std::string save_to_json(const SavedGame& game);
 // Throws SaveFileError naming `origin` (the file name) and the missing or wrong field.

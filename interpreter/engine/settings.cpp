@@ -1,4 +1,5 @@
-// Checking the settings a user gives (player count, option=value pairs) against a game.
+// Checking the settings a user gives (player count, option=value pairs) against a game, and the fingerprint of a
+// game's rules and settings that saved games keep.
 #include <charconv>
 
 #include <fmt/format.h>
@@ -8,6 +9,20 @@
 #include "spelling.hpp"
 
 namespace rulesrun::runtime {
+
+std::string rules_fingerprint(const GameDefinition& game, const ResolvedSettings& settings) {
+    std::uint64_t hash = game.program().source_hash;
+    auto mix = [&](const std::string& text) {
+        for (const char c : text) hash = (hash ^ static_cast<unsigned char>(c)) * 1099511628211ULL;
+        hash = (hash ^ 0xffU) * 1099511628211ULL;  // a separator no text holds
+    };
+    mix(std::to_string(settings.players));
+    for (const auto& [name, value] : settings.options) {
+        mix(name);
+        mix(value);
+    }
+    return fmt::format("{:016x}", hash);
+}
 
 namespace {
 

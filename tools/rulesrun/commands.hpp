@@ -34,6 +34,7 @@ struct PlayOptions {
     std::string bots;
     std::string save;
     std::string resume;
+    bool force = false;  // --resume a game whose rules have changed since it was saved
 };
 
 struct SimulateOptions {
@@ -52,6 +53,7 @@ struct SimulateOptions {
 struct ReplayOptions {
     std::string file;
     bool step = false;
+    bool force = false;  // replay a game whose rules have changed since it was saved
 };
 
 struct AuditOptions {

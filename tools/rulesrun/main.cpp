@@ -40,6 +40,8 @@ void add_play(CLI::App& app, PlayOptions& o) {
     play->add_option("--save", o.save, "Save the game to this file after every action");
     play->add_option("--resume", o.resume, "Continue an unfinished saved game (and save it there, unless --save)")
         ->excludes(file)->excludes(players)->excludes(options)->excludes(seed)->excludes(bots);
+    play->add_flag("--force", o.force, "With --resume: go on even if the rules file or the files it imports have "
+                                       "changed since the game was saved");
 }
 
 void add_simulate(CLI::App& app, SimulateOptions& o) {
@@ -68,6 +70,8 @@ void add_replay(CLI::App& app, ReplayOptions& o) {
     auto* replay = app.add_subcommand("replay", "Play a saved game again from its rules file, action by action.");
     replay->add_option("FILE", o.file, "The saved game (written by play --save)")->required();
     replay->add_flag("--step", o.step, "Wait for Enter before each action");
+    replay->add_flag("--force", o.force, "Replay even if the rules file or the files it imports have changed since "
+                                         "the game was saved");
 }
 
 void add_audit(CLI::App& app, AuditOptions& o) {

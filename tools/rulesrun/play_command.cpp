@@ -159,14 +159,15 @@ PlaySession new_session(const PlayOptions& options) {
     const auto resolved = runtime::resolve_settings(*definition, settings);
     auto seats = play_seats(std::move(listed), resolved.players);
     SavedGame record{std::filesystem::absolute(options.file).lexically_normal().string(), resolved.players,
-                     resolved.options, resolved.seed, {}, {}};
+                     resolved.options, runtime::rules_fingerprint(*definition, resolved), resolved.seed, {}, {}};
     for (const auto& seat : seats) record.bots.push_back(seat.text());
     return {start_game_with_messages(definition, resolved), std::move(seats), std::move(record), options.save};
 }
 
 PlaySession resumed_session(const PlayOptions& options) {
     auto saved = read_save_file(options.resume);
-    auto game = start_saved_game(saved);
+    auto game = start_saved_game(saved, options.resume, options.force);
+    saved.fingerprint = runtime::rules_fingerprint(game.definition(), game.settings());  // saved from now on
     auto seats = saved_seats(saved, game.definition());
     PlaySession session(std::move(game), std::move(seats), std::move(saved),
                         options.save.empty() ? options.resume : options.save);

@@ -14,7 +14,7 @@ namespace rulesrun::cli {
 
 int run_replay(const ReplayOptions& options) {
     const auto saved = read_save_file(options.file);
-    auto game = start_saved_game(saved);
+    auto game = start_saved_game(saved, options.file, options.force);
     auto console = Console::standard();
     auto& out = console.out();
     out << console.style().bold(settings_line(game)) << '\n';

@@ -1,6 +1,7 @@
 #include "saved_games.hpp"
 
 #include <algorithm>
+#include <iostream>
 
 #include <fmt/format.h>
 
@@ -12,6 +13,22 @@ namespace {
 
 constexpr const char* changed = "the rules file has changed since the game was saved";
 
+// The rules and settings must be those the game was saved with: other rules may give the same actions the same
+// names for a while and still play another game.
+void check_fingerprint(const SavedGame& saved, const std::string& now, const std::string& origin, bool force) {
+    if (saved.fingerprint.empty()) {
+        std::cerr << fmt::format("rulesrun: {} was saved by an older rulesrun, without the rules' fingerprint: the "
+                                 "rules are checked only action by action\n", origin);
+        return;
+    }
+    if (saved.fingerprint == now) return;
+    const std::string problem =
+        fmt::format("{} was saved with other rules: {} (or a file it imports) has changed since (fingerprint {} then, "
+                    "{} now)", origin, saved.rules_path, saved.fingerprint, now);
+    if (!force) throw ReplayMismatch(problem + "; use --force to try anyway");
+    std::cerr << "rulesrun: warning: " << problem << "; going on (--force)\n";
+}
+
 }  // namespace
 
 runtime::Game start_game_with_messages(std::shared_ptr<const runtime::GameDefinition> definition,
@@ -19,7 +36,7 @@ runtime::Game start_game_with_messages(std::shared_ptr<const runtime::GameDefini
     return runtime::Game(std::move(definition), settings, true);
 }
 
-runtime::Game start_saved_game(const SavedGame& saved) {
+runtime::Game start_saved_game(const SavedGame& saved, const std::string& origin, bool force) {
     auto definition = load_definition(saved.rules_path);
     runtime::ResolvedSettings settings;
     try {
@@ -28,6 +45,7 @@ runtime::Game start_saved_game(const SavedGame& saved) {
         throw ReplayMismatch(fmt::format("the saved settings no longer fit {} ({}?): {}", saved.rules_path, changed,
                                          e.what()));
     }
+    check_fingerprint(saved, runtime::rules_fingerprint(*definition, settings), origin, force);
     return start_game_with_messages(definition, settings);
 }
 

@@ -18,8 +18,10 @@ struct ReplayMismatch : std::runtime_error {
 };
 
 // The game of a save at its start, keeping its messages from the first one on. Prints the rules file's diagnostics
-// and throws LoadFailed when it has errors; throws ReplayMismatch when the saved settings no longer fit it.
-runtime::Game start_saved_game(const SavedGame& saved);
+// and throws LoadFailed when it has errors; throws ReplayMismatch when the saved settings no longer fit it, or when
+// the rules or settings are not those the game was saved with (their fingerprint differs) unless `force`: then it
+// warns on standard error and goes on. `origin` names the save file in messages.
+runtime::Game start_saved_game(const SavedGame& saved, const std::string& origin, bool force);
 
 // The seats of a save as bot specifications. Throws SaveFileError when they do not fit the game.
 std::vector<BotSpec> saved_seats(const SavedGame& saved, const runtime::GameDefinition& definition);
