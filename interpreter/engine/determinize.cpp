@@ -3,6 +3,7 @@
 
 #include "card_knowledge.hpp"
 #include "game.hpp"
+#include "machine.hpp"
 #include "seeds.hpp"
 #include "state.hpp"
 
@@ -105,6 +106,31 @@ void redeal(StateData& s, Unknown& u, Rng& rng) {
 }  // namespace
 
 void Game::determinize(int seat, std::uint64_t seed) {
+    const bool others_pending =
+        std::any_of(state_->pending.begin(), state_->pending.end(), [&](const Pending& d) { return d.seat != seat; });
+    if (!others_pending) {
+        deal_unseen(seat, seed);
+        return;
+    }
+    // Another seat's pending decision is offered again on the new deal. A deal may not allow it (that seat already
+    // chose to play a special card, and the hand dealt to it holds none): another deal is tried, the seat having seen
+    // that choice. After a few, the decision keeps the options of the true deal.
+    const StateData before = *state_;
+    for (std::uint64_t attempt = 0; attempt < 8; ++attempt) {
+        if (attempt > 0) *state_ = before;
+        if (!deal_unseen(seat, derive_seed(seed, attempt))) return;
+        try {
+            offer_pending_again(seat);
+            return;
+        } catch (const RuleError&) {
+        }
+    }
+    *state_ = before;
+    deal_unseen(seat, seed);
+}
+
+// Deals again what `seat` cannot know (see determinize); true when some card was dealt again.
+bool Game::deal_unseen(int seat, std::uint64_t seed) {
     StateData& s = *state_;
     const Instance& in = *s.instance;
     const Program& p = definition_->program();
@@ -115,6 +141,7 @@ void Game::determinize(int seat, std::uint64_t seed) {
     thread_local Unknown unknown;
     thread_local std::vector<int> types_done;
     types_done.clear();
+    bool dealt = false;  // some card the seat does not know was dealt again
     for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
         const int type = p.zones[static_cast<std::size_t>(in.zone_decl[z])].card_type;
         if (!unseen_by(p, in, z, seat) || std::find(types_done.begin(), types_done.end(), type) != types_done.end())
@@ -127,19 +154,38 @@ void Game::determinize(int seat, std::uint64_t seed) {
             if (unseen_by(p, in, other, seat) && p.zones[static_cast<std::size_t>(in.zone_decl[other])].card_type == type)
                 gather(s, static_cast<std::int32_t>(other), me, unknown);
         }
+        dealt = dealt || !unknown.places.empty();
         redeal(s, unknown, rng);
     }
     if (!s.knowledge_kept) throw UsageError("determinize needs the seats' knowledge, which this game does not keep (keep_knowledge)");
     if (in.tracks_knowledge) forget_all_but(s, me);  // in the guessed world the others know only what they see
 
-    for (Pending& d : s.pending) {
-        if (d.seat != seat) d.answer = -1;
-    }
     s.history.clear();
     s.rng = Rng(rng.next());
     s.forced.clear();  // chance a test forced is future chance too: sampled anew like the rest
     s.forced_next = 0;
     ++s.version;  // functions remembered values of the old deal
+    return dealt;
+}
+
+// The pending decision's options were computed from the old deal: another seat's options may name cards dealt
+// elsewhere now, so the decision is offered again (a `simultaneously` one from its first seat). The other seats'
+// secret answers are withdrawn (they must answer again); `seat` keeps its own, its options being the same.
+void Game::offer_pending_again(int seat) {
+    StateData& s = *state_;
+    if (s.finished) return;
+    std::vector<std::pair<int, std::int32_t>> kept;
+    for (const Pending& d : s.pending) {
+        if (d.seat == seat && d.answer >= 0) kept.emplace_back(d.seat, d.answer);
+    }
+    Machine machine(definition_->program(), s);
+    machine.offer_again();
+    machine.collect_garbage();  // what the first offer left on the heap: a game determinized twice equals one done once
+    for (const auto& [owner, answer] : kept) {
+        for (Pending& d : s.pending) {
+            if (d.seat == owner && answer < d.options_count) d.answer = answer;
+        }
+    }
 }
 
 Game Game::determinized(int seat, std::uint64_t seed) const {

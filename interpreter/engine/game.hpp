@@ -129,7 +129,9 @@ public:
     // in card order and dealt back at random among their places, each zone keeping its size and its declared card
     // type, a card put at a random position of a deck staying among the positions it could have gone to; the cards
     // it knows stay where they are; the other seats' secret answers to a pending simultaneous decision
-    // are withdrawn (they must answer again); the history is emptied (it is no longer a replay of this state); and
+    // are withdrawn (they must answer again), and another seat's pending decision is offered again from the new deal
+    // (its options came from the old one; a deal that cannot offer it, the seat having chosen in a way the new hand
+    // does not allow, is replaced by another, up to 8 tries); the history is emptied (it is no longer a replay of this state); and
     // the generator is reseeded. Two games that differ only in what `seat` cannot see become equal for the same
     // seed. The other seats' `private` player fields are kept as they are (nothing says how to guess them).
     // seat -1 is a spectator: every private zone is dealt again.
@@ -149,6 +151,9 @@ public:
     friend bool operator==(const Game& a, const Game& b);
 
 private:
+    bool deal_unseen(int seat, std::uint64_t seed);
+    void offer_pending_again(int seat);
+
     std::shared_ptr<const GameDefinition> definition_;
     ResolvedSettings settings_;
     std::unique_ptr<StateData> state_;

@@ -47,6 +47,7 @@ public:
     // ---- running (machine_run.cpp)
     void start();                          // the game begins: setup, then play
     void resume_with_answers();            // every pending decision has its answer
+    void offer_again();                    // the pending decision, its options computed anew (after a new deal)
     void run();                            // until a decision or the end
     void run_until(std::size_t depth);
     enum class Flow : std::uint8_t { next, switched, wait };  // same frame goes on; frames changed; a decision waits

@@ -94,6 +94,27 @@ void Machine::resume_with_answers() {
     run();
 }
 
+// The pending decision offered again from the state as it is now: a determinization has dealt the unseen cards
+// again, so options computed from the old deal (another seat's hand) may name cards that are no longer there. A
+// `simultaneously` decision is offered again from its first seat; the answers are lost (the caller keeps those it
+// must). Offering evaluates expressions only: no chance, nothing written.
+void Machine::offer_again() {
+    if (s_.pending.empty()) return;
+    const Pending first = s_.pending.front();
+    Frame& frame = s_.frames.back();
+    if (first.choice >= 0) {
+        const Choice& choice = p_.choices[static_cast<std::size_t>(first.choice)];
+        if (choice.simultaneous_slot >= 0) {
+            s_.locals[static_cast<std::size_t>(frame.base + choice.simultaneous_slot) + 1] = 0;  // its first seat
+            frame.pc = choice.simultaneous_next;
+        }
+    }
+    s_.pending.clear();
+    s_.pending_options.clear();
+    s_.prompts.clear();
+    run();
+}
+
 // Evaluates `expr` (or the callable's expression body when -1) in a fresh frame of the callable.
 Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argument) {
     const Callable& c = p_.callables[static_cast<std::size_t>(callable)];
