@@ -168,8 +168,8 @@ score(p) = p.points
 RULES
 lines 20 1 >"$WORK/ones_and_enters"
 run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,human
-[[ $(grep -c "Pass the keyboard to" "$WORK/out") -eq 3 ]] ||
-    fail "two humans with secrets: 3 pauses expected in: $(head -c 900 "$WORK/out")"
+[[ $(grep -c "Pass the keyboard to" "$WORK/out") -eq 4 ]] ||
+    fail "two humans with secrets: 4 pauses (one before the first screen) expected in: $(head -c 900 "$WORK/out")"
 run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,random
 lacks "$WORK/out" "Pass the keyboard" "one human against a bot"
 

@@ -6,7 +6,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libgtest-dev libcli11-dev
-          python3)  # python3: the command-line test validates the --json output with it
+          python3 tmux)  # python3: the command-line test validates the --json output with it; tmux: the hot-seat
+                         # test types at a real terminal
 
 missing=()
 for package in "${packages[@]}"; do

@@ -12,6 +12,7 @@
 #include "game_text.hpp"
 #include "rulesrun.hpp"
 #include "saved_games.hpp"
+#include "table_log.hpp"
 
 namespace rulesrun::cli {
 
@@ -26,7 +27,8 @@ public:
           seats_(std::move(seats)),
           record_(std::move(record)),
           save_path_(std::move(save_path)),
-          console_(Console::standard()) {
+          console_(Console::standard()),
+          log_(game_.players()) {
         for (int seat = 0; seat < game_.players(); ++seat)
             bots_.push_back(seats_[seat].kind == BotKind::human ? nullptr
                                                                 : make_bot(seats_[seat], game_.settings().seed, seat));
@@ -51,7 +53,7 @@ public:
         save();
         try {
             while (!game_.finished()) {
-                print_messages(out, game_, console_.style(), reader());
+                record_messages();
                 decide();
             }
         } catch (const EndOfInput&) {
@@ -60,7 +62,7 @@ public:
                                                         : "saved in " + save_path_);
             return exit_end_of_input;
         }
-        print_messages(out, game_, console_.style(), reader());
+        record_messages();
         print_final(out, game_, console_.style());
         return exit_ok;
     }
@@ -96,23 +98,57 @@ private:
             secret_typed = secret_typed || !bots_[seat];
         }
         if (seats.size() > 1) console_.out() << console_.style().bold("The choices are revealed:") << '\n';
-        for (const auto& [seat, name, secret] : chosen) {
-            if (secret && reader() != seat) {
-                print_secret_choice(console_.out(), game_, seat, console_.style());
-            } else {
-                print_choice(console_.out(), game_, seat, name, console_.style());
-            }
+        for (const auto& [seat, name, secret] : chosen) record_choice(seat, name, secret);
+    }
+
+    // The engine's messages: each into the table's log with its readers, and on screen when the one who reads the
+    // screen may read it.
+    void record_messages() {
+        for (auto& message : game_.take_messages()) {
+            if (message.readable_by(reader())) console_.out() << console_.style().cyan(message.text) << '\n';
+            log_.add(std::move(message.text), std::move(message.seats));
         }
+    }
+
+    // A choice made: a secret one is told in full to its chooser only, the others learn that it was made.
+    void record_choice(int seat, const std::string& name, bool secret) {
+        const std::string told = choice_text(game_, seat, name);
+        const std::string made = secret_choice_text(game_, seat);
+        if (!secret) {
+            log_.add(told, {});
+        } else {
+            log_.add(told, {seat});
+            std::vector<int> others;
+            for (int other = 0; other < game_.players(); ++other) {
+                if (other != seat) others.push_back(other);
+            }
+            log_.add(made, others);
+        }
+        const auto& style = console_.style();
+        console_.out() << (secret && reader() != seat ? style.bold(made) : style.bold(told)) << '\n';
     }
 
     int choose(int seat, bool secret_on_screen) {
         if (bots_[seat]) return bots_[seat]->choose(game_, seat);
-        // Another human takes the keyboard: a pause, so that neither sees what is secret from the other.
-        if (last_human_ >= 0 && last_human_ != seat &&
-            (secret_on_screen || has_secrets(game_, last_human_) || has_secrets(game_, seat)))
-            console_.pass_keyboard(game_.seat_name(seat));
+        // Another human takes the keyboard (or the first one does): a pause on a cleared screen, so that neither sees
+        // what is secret from the other; then what happened since that seat's last turn, as far as it may see it.
+        const bool hand_over = reader() < 0 && last_human_ != seat &&
+                               (secret_on_screen || has_secrets(game_, seat) ||
+                                (last_human_ >= 0 && has_secrets(game_, last_human_)));
+        if (hand_over) console_.pass_keyboard(game_.seat_name(seat));
+        if (reader() < 0) print_recap(seat, hand_over);
         last_human_ = seat;
         return console_.ask_action(game_, seat);
+    }
+
+    // With several humans: after a hand-over everything the seat may read since its last turn (the screen was
+    // cleared); otherwise only what was said to it alone (the public lines are on screen).
+    void print_recap(int seat, bool with_public) {
+        const auto lines = log_.recap(seat, with_public);
+        if (lines.empty()) return;
+        const auto& style = console_.style();
+        console_.out() << style.bold(fmt::format("Since {}'s last turn:", game_.seat_name(seat))) << '\n';
+        for (const auto& line : lines) console_.out() << "  " << style.cyan(line) << '\n';
     }
 
     // Whose messages appear on the screen: the only human's, or with several humans at one terminal only the public
@@ -137,6 +173,7 @@ private:
     SavedGame record_;
     std::string save_path_;
     Console console_;
+    TableLog log_;
     int last_human_ = -1;
 };
 

@@ -29,7 +29,8 @@ public:
     [[nodiscard]] std::string yellow(const std::string& text) const { return wrap("33", text); }
     [[nodiscard]] std::string cyan(const std::string& text) const { return wrap("36", text); }
     // Clears the screen on a terminal (so the next player does not see the previous one's secrets); else nothing.
-    [[nodiscard]] std::string clear_screen() const { return controls_ ? "\x1b[2J\x1b[H" : ""; }
+    // The scrollback is cleared too: scrolling back must not show the previous player's hand.
+    [[nodiscard]] std::string clear_screen() const { return controls_ ? "\x1b[H\x1b[2J\x1b[3J" : ""; }
 
 private:
     [[nodiscard]] std::string wrap(const char* code, const std::string& text) const;
