@@ -29,9 +29,7 @@ play {
 )";
 
 std::string fingerprint_of(const std::string& library, int players, std::string target, std::uint64_t seed) {
-    const auto dir = std::filesystem::temp_directory_path() / "rulesrun_tests";
-    std::filesystem::create_directories(dir);
-    std::ofstream(dir / "fingerprint_library.rules") << library;
+    std::ofstream(testing_support::process_folder() / "fingerprint_library.rules") << library;
     const auto definition = testing_support::load_text("fingerprint_game", game_text);
     if (!definition) return "";
     return rules_fingerprint(*definition, resolve_settings(*definition, Settings{players, {{"target", target}}, seed}));

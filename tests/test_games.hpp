@@ -11,14 +11,31 @@
 #include <utility>
 #include <vector>
 
+#include <unistd.h>
+
 #include "game.hpp"
 
 namespace rulesrun::testing_support {
 
-// Writes `text` to NAME.rules in a temporary folder and loads it, diagnostics included.
+// A temporary folder of this process, removed when it exits. One folder per process: ctest runs the tests of one
+// file in parallel processes, and a file rewritten while another process reads it would load half a game.
+inline const std::filesystem::path& process_folder() {
+    struct Folder {
+        std::filesystem::path path =
+            std::filesystem::temp_directory_path() / ("rulesrun_tests_" + std::to_string(::getpid()));
+        Folder() { std::filesystem::create_directories(path); }
+        ~Folder() {
+            std::error_code ignored;
+            std::filesystem::remove_all(path, ignored);
+        }
+    };
+    static const Folder folder;
+    return folder.path;
+}
+
+// Writes `text` to NAME.rules in the process's temporary folder and loads it, diagnostics included.
 inline runtime::LoadedGame load_written(const std::string& name, const std::string& text) {
-    const auto dir = std::filesystem::temp_directory_path() / "rulesrun_tests";
-    std::filesystem::create_directories(dir);
+    const auto& dir = process_folder();
     const auto path = dir / (name + ".rules");
     std::ofstream(path) << text;
     return runtime::load_game(path.string());
