@@ -124,8 +124,11 @@ private:
             }
             log_.add(made, others);
         }
-        const auto& style = console_.style();
-        console_.out() << (secret && reader() != seat ? style.bold(made) : style.bold(told)) << '\n';
+        if (secret && reader() != seat) {
+            print_secret_choice(console_.out(), game_, seat, console_.style());
+        } else {
+            print_choice(console_.out(), game_, seat, name, console_.style());
+        }
     }
 
     int choose(int seat, bool secret_on_screen) {
@@ -135,7 +138,7 @@ private:
         const bool hand_over = reader() < 0 && last_human_ != seat &&
                                (secret_on_screen || has_secrets(game_, seat) ||
                                 (last_human_ >= 0 && has_secrets(game_, last_human_)));
-        if (hand_over) console_.pass_keyboard(game_.seat_name(seat));
+        if (hand_over) console_.pass_keyboard(game_.seat_name(seat), last_human_ >= 0);
         if (reader() < 0) print_recap(seat, hand_over);
         last_human_ = seat;
         return console_.ask_action(game_, seat);

@@ -49,10 +49,10 @@ int Console::ask_action(const runtime::Game& game, int seat) {
     }
 }
 
-void Console::pass_keyboard(const std::string& seat_name) {
-    out_ << style_.clear_screen();
+void Console::pass_keyboard(const std::string& seat_name, bool hide_screen) {
+    if (hide_screen) out_ << style_.clear_screen();
     wait_for_enter(fmt::format("Pass the keyboard to {}, then press Enter.", seat_name));
-    out_ << style_.clear_screen();
+    if (hide_screen) out_ << style_.clear_screen();
 }
 
 void Console::wait_for_enter(const std::string& question) {

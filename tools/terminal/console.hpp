@@ -33,8 +33,9 @@ public:
     // action. Throws EndOfInput.
     int ask_action(const runtime::Game& game, int seat);
 
-    // Clears the screen (on a terminal) and waits for Enter before the next player sits down. Throws EndOfInput.
-    void pass_keyboard(const std::string& seat_name);
+    // Waits for Enter before the next player sits down. With `hide_screen` (the screen holds what the previous
+    // player saw), the screen and its scrollback are cleared (on a terminal) before and after. Throws EndOfInput.
+    void pass_keyboard(const std::string& seat_name, bool hide_screen);
 
     // Prints `question` and waits for Enter. Throws EndOfInput.
     void wait_for_enter(const std::string& question);
