@@ -76,7 +76,8 @@ MESSAGE(option_domain, "expected the allowed values: 'LOW to HIGH' or 'a | b | c
 MESSAGE(option_value, "expected a value: a number, true, false or a name");
 MESSAGE(enum_value, "expected a value name");
 MESSAGE(zone_attribute,
-        "expected a zone property: per player, ordered, unordered, public, private, hidden, face up or face down");
+        "expected a zone property: per player, ordered, unordered, public, private, hidden, face up, face down or "
+        "bookkeeping");
 MESSAGE(table_key, "expected a number or a name");
 MESSAGE(table_dimension, "expected '[' and the name of the table's key");
 MESSAGE(board_shape, "expected 'grid ROWS by COLUMNS' or 'ring COUNT'");

@@ -258,10 +258,14 @@ NODE(enum_decl, if_must<KW("enum"), _, name, _, brace_open, _, enum_value, star<
 
 NODE(state_marker, KW("state"));
 NODE(private_marker, KW("private"));
+NODE(bookkeeping_marker, KW("bookkeeping"));  // never shown to players: the rules' own bookkeeping
 struct field_default : seq<one<'='>, _, expr_required> {};
-// `state` and `private` mark a field only when a field name follows, so they remain usable as field names.
-NODE(field_decl, seq<opt<sor<state_marker, private_marker>, _, at<identifier>>, name, _, must<colon>, _, must<type_expr>,
-                     opt<_, field_default>, opt<_, one<','>>>);
+// The name players read for a field or zone: `round_number: int = 0 "round"`.
+NODE(display_label, seq<string_lit>);
+// `state`, `private` and `bookkeeping` mark a field only when a field name follows, so they remain usable as names.
+struct field_marker : seq<sor<state_marker, private_marker, bookkeeping_marker>, _, at<identifier>> {};
+NODE(field_decl, seq<rep_max<2, field_marker>, name, _, must<colon>, _, must<type_expr>, opt<_, field_default>,
+                     opt<_, display_label>, opt<_, one<','>>>);
 struct field_list : if_must<brace_open, _, star<field_decl, _>, fields_close> {};
 NODE(shown_as, if_must<KW("shown"), _, as_keyword, _, string_lit>);
 NODE(card_decl, if_must<KW("card"), _, name, _, field_list, opt<_, shown_as>>);
@@ -272,11 +276,11 @@ NODE(state_decl, if_must<KW("state"), _, field_list>);
 NODE(deck_decl, if_must<KW("deck"), _, name, _, colon, _, type_expr, _, equals, _, expr>);
 
 NODE(per_player, seq<KW("per"), _, must<KW("player")>>);
-NODE(zone_property, sor<KW("ordered"), KW("unordered"), KW("public"), KW("private"), KW("hidden"),
+NODE(zone_property, sor<KW("ordered"), KW("unordered"), KW("public"), KW("private"), KW("hidden"), KW("bookkeeping"),
                         seq<KW("face"), _, sor<KW("up"), KW("down")>>>);
 struct zone_attribute : sor<per_player, zone_property> {};
 NODE(zone_decl, if_must<KW("zone"), _, name, _, colon, _, type_expr, star<_, one<','>, _, must<zone_attribute>>,
-                        opt<_, field_default>>);
+                        opt<_, field_default>, opt<_, display_label>>);
 
 struct table_key : sor<int_lit, name> {};
 NODE(table_columns, if_must<KW("columns"), _, table_key, star<_, one<','>, _, must<table_key>>>);
@@ -293,7 +297,7 @@ struct board_shape : sor<grid_shape, ring_shape> {};
 // `shown as NAME`: a function of one space giving the text drawn for it (docs/language.md).
 NODE(shown_by_function, if_must<KW("shown"), _, as_keyword, _, name>);
 NODE(board_decl, if_must<KW("board"), _, name, _, colon, _, board_shape, _, of_keyword, _, name, _, field_list,
-                         opt<_, shown_by_function>>);
+                         opt<_, shown_by_function>, opt<_, display_label>>);
 
 struct faces_keyword : KW("faces") {};
 NODE(die_decl, if_must<KW("die"), _, name, _, colon, _, expr, _, faces_keyword>);

@@ -39,3 +39,10 @@ contains() {  # contains FILE TEXT DESCRIPTION
 lacks() {  # lacks FILE TEXT DESCRIPTION
     if grep -qF -- "$2" "$1"; then fail "$3: '$2' found in: $(head -c 600 "$1")"; fi
 }
+
+# zone_lines FILE: each zone line of a player's area on the screens in FILE, prefixed by its owner:
+# "player 2|hand: 3 cards, secret". Screens list a player's zones indented under the player's own line.
+zone_lines() {
+    awk '/^  [^ ]/ { owner = ""; if (match($0, /^  [^:(]+/)) owner = substr($0, 3, RLENGTH - 2); sub(/ +$/, "", owner); next }
+         /^    [a-z ]+: / && owner != "" { line = $0; sub(/^ +/, "", line); print owner "|" line }' "$1"
+}

@@ -62,7 +62,7 @@ if grep -q $'\e' "$WORK/out"; then fail "colour codes in a pipe"; fi
 # action each turn, to the end.
 { echo "a1-a9"; echo "C3 c5"; lines 400 1; } >"$WORK/diablo_moves"
 run 0 "$WORK/diablo_moves" play "$DIABLO" --seed 3 --bots human,random
-contains "$WORK/out" "dice [3, 2]" "the dice rolled"
+contains "$WORK/out" "dice: [3, 2]" "the dice rolled"
 contains "$WORK/out" "       a  b  c  d  e  f" "the columns' letters"
 contains "$WORK/out" "     1 B1 G1 B1 G1 B1 G1" "row 1 of the board, with each stack's colour and height"
 contains "$WORK/out" "  34. c3-c5" "the moves listed by coordinates"
@@ -79,9 +79,13 @@ contains "$WORK/out" "2. 1 purple (special purity) + 9 black (special purity)" "
 contains "$WORK/out" "player 1 chooses 1 purple + 9 black (special purity)" "cards named in any order pick the plainest fit"
 # Until the round is scored, when every hand is shown to everyone for the hand bonus.
 sed '/Shown to everyone/,$d' "$WORK/out" >"$WORK/out_before_scoring"
-lacks "$WORK/out_before_scoring" "player 2.hand = [" "an opponent's secret hand"
+zone_lines "$WORK/out_before_scoring" >"$WORK/zones_before_scoring"
+contains "$WORK/zones_before_scoring" "player 1|hand: " "player 1's hand on screen"
+if grep "^player 2|hand: " "$WORK/zones_before_scoring" | grep -v "cards\?, secret$"; then
+    fail "an opponent's secret hand was shown"
+fi
 contains "$WORK/out" "Shown to everyone: player 2's hand: [" "the hands shown for the hand bonus"
-contains "$WORK/out" "player 2.hand = 3 cards (secret)" "an opponent's hand size"
+contains "$WORK/zones_before_scoring" "player 2|hand: 3 cards, secret" "an opponent's hand size"
 contains "$WORK/out" "== Game over ==" "a game of Diam's played to the end"
 
 # ---- play: end of input ---------------------------------------------------------------------------------------------

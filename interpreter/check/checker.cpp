@@ -97,8 +97,9 @@ void Checker::check_bodies() {
                         if (s->type.is(B::board)) self = &boards_[static_cast<std::size_t>(s->type.id)];
                     }
                     for (const auto& c : decl.children) {
-                        if (c->kind == Kind::field_decl && has_default(*c)) {
-                            expect_type(*c->children.back(), declared_field_type(*c),
+                        const Node* value = c->kind == Kind::field_decl ? default_of(*c) : nullptr;
+                        if (value) {
+                            expect_type(*value, declared_field_type(*c),
                                         fmt::format("the default of '{}'", c->name()));
                         }
                         if (c->kind == Kind::shown_as && self) check_interpolation(*c->child(0), self);
@@ -116,9 +117,8 @@ void Checker::check_bodies() {
                 }
                 case Kind::zone_decl: {
                     const Symbol* s = find_symbol(decl.name());
-                    const Node* contents = decl.children.back().get();
-                    if (s && s->decl == &decl && contents->kind != Kind::zone_property && contents->kind != Kind::per_player &&
-                        contents != decl.child(1)) {
+                    const Node* contents = default_of(decl);
+                    if (s && s->decl == &decl && contents && contents != decl.child(1)) {
                         expect_type(*contents, Type::list_of(s->type.element_type()), "a zone's first cards");
                     }
                     break;

@@ -194,11 +194,23 @@ Type Checker::resolve_type(const Node* t) {
     return Type();
 }
 
-// Whether a field declaration gives a default: `= EXPR` follows its type, so the last child is not the type.
-bool has_default(const Node& field_decl) {
-    const Kind last = field_decl.children.back()->kind;
-    return last != Kind::type_name && last != Kind::list_type && last != Kind::optional_type;
+// A field's or zone's default (`= EXPR`), or null: the child after its type and attributes that is not its label.
+const Node* default_of(const Node& decl) {
+    for (auto it = decl.children.rbegin(); it != decl.children.rend(); ++it) {
+        switch ((*it)->kind) {
+            case Kind::display_label: continue;
+            case Kind::type_name:
+            case Kind::list_type:
+            case Kind::optional_type:
+            case Kind::zone_property:
+            case Kind::per_player: return nullptr;
+            default: return it->get() == decl.child(0) ? nullptr : it->get();
+        }
+    }
+    return nullptr;
 }
+
+bool has_default(const Node& field_decl) { return default_of(field_decl) != nullptr; }
 
 std::vector<Field> Checker::resolve_fields(const Node& decl) {
     std::vector<Field> fields;

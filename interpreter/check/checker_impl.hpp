@@ -48,6 +48,7 @@ enum class SymbolKind {
 };
 
 bool has_default(const Node& field_decl);
+const Node* default_of(const Node& decl);  // a field's or zone's `= EXPR`, or null
 
 // "procedure", "zone", ... for messages.
 const char* kind_label(SymbolKind k);

@@ -397,7 +397,9 @@ void Compiler::compile_fields(const Node& decl, std::vector<FieldInfo>& fields, 
         f.type = type_index(type);
         f.is_private = c->has(Kind::private_marker);
         f.is_state = c->has(Kind::state_marker);
-        if (checking::has_default(*c)) f.default_value = expr(*c->children.back());
+        f.bookkeeping = c->has(Kind::bookkeeping_marker);
+        if (const Node* label = c->find(Kind::display_label)) f.label = label->child(0)->text;
+        if (const Node* value = checking::default_of(*c)) f.default_value = expr(*value);
         fields.push_back(std::move(f));
     }
 }
@@ -412,10 +414,13 @@ void Compiler::compile_zone(const Node& decl) {
             z.per_player = true;
         } else if (c.kind == Kind::zone_property) {
             if (c.text == "ordered") z.ordered = true;
+            if (c.text == "bookkeeping") z.bookkeeping = true;
             if (c.text == "unordered") z.ordered = false;
             if (c.text == "public" || c.text.find("up") != std::string::npos) z.visibility = Visibility::public_;
             if (c.text == "private") z.visibility = Visibility::private_;
             if (c.text == "hidden" || c.text.find("down") != std::string::npos) z.visibility = Visibility::hidden;
+        } else if (c.kind == Kind::display_label) {
+            z.label = c.child(0)->text;
         } else {
             z.initial = expr(c);
         }
@@ -542,6 +547,7 @@ void Compiler::compile_declaration(const Node& decl) {
             compile_fields(decl, p.boards[static_cast<std::size_t>(id)].fields,
                            &checker_.boards_[static_cast<std::size_t>(id)]);
             if (const Node* shown = decl.find(Kind::shown_by_function)) compile_space_display(id, *shown);
+            if (const Node* label = decl.find(Kind::display_label)) b.label = label->child(0)->text;
             break;
         }
         case Kind::player_decl: compile_fields(decl, p.player_fields, &checker_.player_fields_); break;

@@ -240,6 +240,8 @@ struct FieldInfo {
     std::int32_t default_value = -1;  // expression or -1
     bool is_private = false;
     bool is_state = false;            // cards: changes during the game (shown in views next to the card)
+    bool bookkeeping = false;         // never shown to players (the rules' own bookkeeping)
+    std::string label;                // the name players read, or "" (then the name, with spaces for '_')
 };
 
 struct CardType {
@@ -268,6 +270,8 @@ struct ZoneDecl {
     bool ordered = false;
     Visibility visibility = Visibility::public_;
     std::int32_t initial = -1;       // expression or -1
+    std::string label;               // the name players read, or ""
+    bool bookkeeping = false;        // never drawn on screens (cards the rules keep aside for their own use)
 };
 
 struct DeckDecl {
@@ -282,6 +286,7 @@ struct BoardDecl {
     std::int32_t rows = -1, columns = -1;  // expressions (a ring has only `rows`: its length)
     std::vector<FieldInfo> fields;
     std::int32_t shown_as = -1;  // callable giving a space's text when the board is drawn, or -1
+    std::string label;           // the heading players read, or "" (then the name)
 };
 
 struct TableDecl {

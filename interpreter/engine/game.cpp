@@ -148,6 +148,14 @@ std::string Game::action_name(int seat, int action) const {
     });
 }
 
+std::string Game::action_description(int seat, int action) const {
+    const Pending& d = pending_for(*state_, seat);
+    if (action < 0 || action >= d.options_count) throw UsageError(fmt::format("no action {}", action));
+    if (d.menu < 0) return "";
+    const Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + action)];
+    return definition_->program().menus[static_cast<std::size_t>(d.menu)].descriptions[static_cast<std::size_t>(option)];
+}
+
 std::string Game::choice_name(int seat) const {
     const Pending& d = pending_for(*state_, seat);
     const Program& p = definition_->program();

@@ -10,6 +10,14 @@ namespace rulesrun::runtime {
 
 namespace {
 
+// What players call a field or zone: its label, else its name with spaces for '_'.
+std::string display_name(const std::string& label, const std::string& name) {
+    if (!label.empty()) return label;
+    std::string spaced = name;
+    for (char& c : spaced) c = c == '_' ? ' ' : c;
+    return spaced;
+}
+
 struct ViewBuilder {
     Machine& m;
     const Program& p;
@@ -43,7 +51,9 @@ struct ViewBuilder {
         for (std::size_t i = 0; i < t.fields.size(); ++i) {
             if (!t.fields[i].is_state) continue;
             const auto slot = static_cast<std::size_t>(in.card_base[static_cast<std::size_t>(card)]) + i;
-            out += fmt::format("{}{} {}", out.empty() ? "" : ", ", t.fields[i].name, m.show(s.slots[slot], t.fields[i].type));
+            if (t.fields[i].bookkeeping) continue;
+            out += fmt::format("{}{} {}", out.empty() ? "" : ", ", display_name(t.fields[i].label, t.fields[i].name),
+                               shown_value(s.slots[slot], t.fields[i].type));
         }
         return out.empty() ? out : " (" + out + ")";
     }
@@ -65,9 +75,7 @@ struct ViewBuilder {
             const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
             const int owner = in.zone_owner[z];
             const std::string name = owner >= 0 ? fmt::format("{}.{}", m.seat_name(owner), d.name) : d.name;
-            const bool visible = d.visibility == Visibility::public_ ||
-                                 (d.visibility == Visibility::private_ && owner == viewer) || s.zone_face_up[z] != 0;
-            if (visible) {
+            if (zone_visible(z)) {
                 facts.push_back(fmt::format("{} = {}", name, cards_of(z)));
             } else {
                 facts.push_back(fmt::format("{} = {} card{} ({})", name, s.zone_size[z], s.zone_size[z] == 1 ? "" : "s",
@@ -76,29 +84,66 @@ struct ViewBuilder {
         }
     }
 
+    // The screen: the table (the game's fields, shared zones, boards), then each player's fields and zones. Fields
+    // marked `bookkeeping` are left out; each field and zone goes by its label, else its name with spaces.
     std::string layout() {
         std::string out;
-        std::string line;
-        for (std::size_t i = 0; i < p.state_fields.size(); ++i) {
-            const auto slot = static_cast<std::size_t>(p.state_field_base) + i;
-            line += fmt::format("{}{} {}", line.empty() ? "" : ", ", p.state_fields[i].name, m.show(s.slots[slot], p.state_fields[i].type));
+        const std::string table = fields_line(p.state_fields, static_cast<std::size_t>(p.state_field_base), true);
+        if (!table.empty()) out += "  " + table + "\n";
+        for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
+            if (in.zone_owner[z] < 0 && !zone_declaration(z).bookkeeping) out += "  " + zone_line(z) + "\n";
         }
-        if (!line.empty()) out += "  " + line + "\n";
-        for (int seat = 0; seat < in.players; ++seat) {
-            line.clear();
-            for (std::size_t i = 0; i < p.player_fields.size(); ++i) {
-                const FieldInfo& f = p.player_fields[i];
-                const auto slot = static_cast<std::size_t>(in.player_base + seat * in.player_stride) + i;
-                const bool secret = f.is_private && seat != viewer;
-                line += fmt::format("{}{} {}", line.empty() ? "" : ", ", f.name, secret ? "(secret)" : m.show(s.slots[slot], f.type));
-            }
-            out += fmt::format("  {}{}: {}\n", m.seat_name(seat), seat == viewer ? " (you)" : "", line);
-        }
-        const std::size_t zone_facts_begin = facts.size();
-        zones();
-        for (std::size_t i = zone_facts_begin; i < facts.size(); ++i) out += "  " + facts[i] + "\n";
         for (std::size_t b = 0; b < p.boards.size(); ++b) out += board(b);
+        for (int seat = 0; seat < in.players; ++seat) {
+            const auto base = static_cast<std::size_t>(in.player_base + seat * in.player_stride);
+            const std::string fields = fields_line(p.player_fields, base, seat == viewer);
+            out += fmt::format("  {}{}{}{}\n", m.seat_name(seat), seat == viewer ? " (you)" : "",
+                               fields.empty() ? "" : ": ", fields);
+            for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
+                if (in.zone_owner[z] == seat && !zone_declaration(z).bookkeeping) out += "    " + zone_line(z) + "\n";
+            }
+        }
         return out;
+    }
+
+    // "round: 2, chips: 5": the fields players may read (another seat's private ones read "secret").
+    std::string fields_line(const std::vector<FieldInfo>& fields, std::size_t base, bool sees_private) {
+        std::string line;
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            const FieldInfo& f = fields[i];
+            if (f.bookkeeping) continue;
+            const std::string value = f.is_private && !sees_private ? "secret" : shown_value(s.slots[base + i], f.type);
+            line += fmt::format("{}{}: {}", line.empty() ? "" : ", ", display_name(f.label, f.name), value);
+        }
+        return line;
+    }
+
+    // A value as players read it: truths as yes and no.
+    std::string shown_value(Value v, std::int32_t type) {
+        if (type >= 0 && p.type(type).kind == ValueKind::boolean) return v ? "yes" : "no";
+        return m.show(v, type);
+    }
+
+    // "market: 5 blue, 10 brown", "deck: 45 cards, face down", "hand: 3 cards, secret", "discard: empty".
+    std::string zone_line(std::size_t z) {
+        const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
+        const std::string name = display_name(d.label, d.name);
+        const Value size = s.zone_size[z];
+        if (size == 0) return name + ": empty";
+        if (zone_visible(z)) {
+            const std::string cards = cards_of(z);
+            return fmt::format("{}: {}", name, cards.substr(1, cards.size() - 2));
+        }
+        return fmt::format("{}: {} card{}, {}", name, size, size == 1 ? "" : "s",
+                           d.visibility == Visibility::hidden ? "face down" : "secret");
+    }
+
+    const ZoneDecl& zone_declaration(std::size_t z) const { return p.zones[static_cast<std::size_t>(in.zone_decl[z])]; }
+
+    bool zone_visible(std::size_t z) const {
+        const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
+        return d.visibility == Visibility::public_ || (d.visibility == Visibility::private_ && in.zone_owner[z] == viewer) ||
+               s.zone_face_up[z] != 0;
     }
 
     // A space in a few characters: the text of the board's `shown as` function, else the values of its fields that
@@ -127,7 +172,7 @@ struct ViewBuilder {
             cells.push_back(cell(first + i));
             width = std::max(width, cells.back().size());
         }
-        std::string out = fmt::format("  {}:\n", p.boards[b].name);
+        std::string out = fmt::format("  {}:\n", display_name(p.boards[b].label, p.boards[b].name));
         if (!p.boards[b].grid) return out + ring(b, cells);
         // Row 1 at the bottom, as on a chess board; columns lettered from a.
         out += "       ";

@@ -2,6 +2,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -25,13 +26,28 @@ std::vector<std::string> action_names(const runtime::Game& game, int seat) {
     return names;
 }
 
+// The numbered actions, each with what it does when the rules say it (a menu option's description), aligned.
+void print_actions(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
+                   const Style& style) {
+    std::size_t width = 0;
+    for (const auto& name : names) width = std::max(width, name.size());
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const auto description = game.action_description(seat, static_cast<int>(i));
+        if (description.empty()) {
+            out << fmt::format("  {:>2}. {}", i + 1, names[i]) << '\n';
+        } else {
+            out << fmt::format("  {:>2}. {:<{}}  {}", i + 1, names[i], width, style.dim(description)) << '\n';
+        }
+    }
+}
+
 void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
                    const Style& style) {
     out << '\n' << style.bold(fmt::format("== {} to play ==", game.seat_name(seat))) << '\n';
     print_block(out, view_text(game, seat));
     const auto prompt = game.prompt(seat);
     out << style.bold(prompt.empty() ? game.choice_name(seat) : prompt) << '\n';
-    for (std::size_t i = 0; i < names.size(); ++i) out << fmt::format("  {:>2}. {}", i + 1, names[i]) << '\n';
+    print_actions(out, game, seat, names, style);
 }
 
 }  // namespace

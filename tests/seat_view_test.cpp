@@ -1,0 +1,94 @@
+// What a seat's screen shows: the table first (the game's fields, shared zones, boards), then each player's fields
+// and zones; labels instead of names, `bookkeeping` fields and zones left out, another seat's private field and zone
+// as "secret", truths as yes and no, names with spaces where no label is given.
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "game.hpp"
+#include "seat_view.hpp"
+#include "test_games.hpp"
+
+namespace rulesrun {
+namespace {
+
+using testing_support::load_text;
+using testing_support::start_game;
+
+const char* const table = R"(
+game "Table" {
+  players 2
+}
+card Gem {
+  value: int
+  state polished: bool = false "polished"
+  state bookkeeping touched: int = 0
+} shown as "gem {value}"
+zone bag: Gem, hidden = [Gem(value: v) for v in 1..6]
+zone shelf: Gem, public "the shelf"
+zone scratch: Gem, public, bookkeeping
+zone pouch: Gem, per player, private "pouch"
+board track: ring 3 of Step {
+  marks: int = 0
+} "the track"
+player {
+  score_so_far: int = 0
+  private plan: int = 0 "secret plan"
+  bookkeeping turns_taken: int = 0
+  ready: bool = false
+}
+state {
+  round_number: int = 1 "round"
+  bookkeeping phase_counter: int = 7
+  bookkeeping: int = 3                  # a field may be named bookkeeping
+}
+setup {
+  move top(bag) to shelf
+  for p in players {
+    move top(bag) to p.pouch
+    p.plan = 5
+  }
+  first_player().ready = true
+  track[2].marks = 4
+}
+play {
+  let p = first_player()
+  let n = choose one of [1, 2] by p "pick"
+  end game with winners [p]
+}
+)";
+
+TEST(SeatView, ShowsLabelsAndLeavesOutBookkeeping) {
+    const auto game = load_text("seat_view_table", table);
+    ASSERT_TRUE(game);
+    const auto g = start_game(game, 2, 1);
+    const std::string seen = runtime::view_text(g, 0);
+    const std::string expected_start =
+        "  round: 1, bookkeeping: 3\n"
+        "  bag: 3 cards, face down\n"
+        "  the shelf: gem ";
+    EXPECT_EQ(seen.substr(0, expected_start.size()), expected_start) << seen;
+    EXPECT_NE(seen.find("(polished: no)"), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("touched"), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("phase"), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("scratch"), std::string::npos) << seen;
+    EXPECT_NE(seen.find("  the track:\n"), std::string::npos) << seen;
+    EXPECT_NE(seen.find("  player 1 (you): score so far: 0, secret plan: 5, ready: yes\n    pouch: gem "), std::string::npos)
+        << seen;
+    EXPECT_NE(seen.find("  player 2: score so far: 0, secret plan: secret, ready: no\n    pouch: 1 card, secret\n"),
+              std::string::npos)
+        << seen;
+    EXPECT_EQ(seen.find("turns taken"), std::string::npos) << seen;
+}
+
+TEST(SeatView, ASpectatorSeesNoPrivateField) {
+    const auto game = load_text("seat_view_table", table);
+    ASSERT_TRUE(game);
+    const std::string seen = runtime::view_text(start_game(game, 2, 1), -1);
+    EXPECT_NE(seen.find("  player 1: score so far: 0, secret plan: secret, ready: yes\n    pouch: 1 card, secret\n"),
+              std::string::npos)
+        << seen;
+}
+
+}  // namespace
+}  // namespace rulesrun
