@@ -44,7 +44,7 @@ game "Three mistakes" {
 }
 
 card Chip { value: int }
-zone pile: Chip = [Chip(value: v) for v in 1..3]
+deck chips: Chip = [Chip(value: v) for v in 1..3]  zone pile: Chip = chips
 
 procedur deal() {
   say "dealing"

@@ -24,7 +24,8 @@ card Gem {
   state polished: bool = false "polished"
   state bookkeeping touched: int = 0
 } shown as "gem {value}"
-zone bag: Gem, hidden = [Gem(value: v) for v in 1..6]
+deck gems: Gem = [Gem(value: v) for v in 1..6]
+zone bag: Gem, hidden = gems
 zone shelf: Gem, public "the shelf"
 zone scratch: Gem, public, bookkeeping
 zone pouch: Gem, per player, private "pouch"
@@ -88,6 +89,46 @@ TEST(SeatView, ASpectatorSeesNoPrivateField) {
     EXPECT_NE(seen.find("  player 1: score so far: 0, secret plan: secret, ready: yes\n    pouch: 1 card, secret\n"),
               std::string::npos)
         << seen;
+}
+
+// Two games alike but for their score: one counts the public pile, the other the secret pouch.
+std::string game_scored_by(const std::string& score) {
+    return std::string(R"(
+game "Scored" {
+  players 2
+}
+card Gem {
+  value: int
+}
+deck gems: Gem = [Gem(value: v) for v in 1..6]
+zone bag: Gem, hidden = gems
+zone pile: Gem, per player, public
+zone pouch: Gem, per player, private
+function pouch_value(p: player): int = sum([g.value for g in p.pouch])
+setup {
+  for p in players {
+    move top(bag) to p.pile
+    move top(bag) to p.pouch
+  }
+}
+play {
+  let n = choose one of [1, 2] by first_player() "pick"
+  end game with winners [first_player()]
+}
+score(p) = )") + score + "\n";
+}
+
+TEST(SeatView, ShowsTheScoreLineOnlyWhenTheScoreReadsNothingSecret) {
+    const auto open_score = load_text("seat_view_open_score", game_scored_by("sum([g.value for g in p.pile])"));
+    ASSERT_TRUE(open_score);
+    const std::string seen = runtime::view_text(start_game(open_score, 2, 3), 0);
+    EXPECT_NE(seen.find("  score: player 1 "), std::string::npos) << seen;
+    for (const std::string secret : {"sum([g.value for g in p.pouch])", "pouch_value(p)", "size(bag)"}) {
+        const auto hidden_score = load_text("seat_view_hidden_score", game_scored_by(secret));
+        ASSERT_TRUE(hidden_score);
+        const std::string view = runtime::view_text(start_game(hidden_score, 2, 3), 0);
+        EXPECT_EQ(view.find("score:"), std::string::npos) << secret << "\n" << view;
+    }
 }
 
 }  // namespace

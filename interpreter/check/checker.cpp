@@ -44,6 +44,7 @@ std::vector<Diagnostic> Checker::run() {
     resolve_declaration_types();
     check_bodies();
     check_strategy_secrecy();
+    score_is_public_ = !score_reads_secrets();
     check_game_declaration();
     check_the_game_can_end();
     check_unused();
@@ -112,7 +113,11 @@ void Checker::check_bodies() {
                 }
                 case Kind::deck_decl: {
                     const Symbol* s = find_symbol(decl.name());
-                    if (s && s->decl == &decl) expect_type(*decl.child(2), s->type, "a deck");
+                    if (s && s->decl == &decl) {
+                        making_deck_ = true;
+                        expect_type(*decl.child(2), s->type, "a deck");
+                        making_deck_ = false;
+                    }
                     break;
                 }
                 case Kind::zone_decl: {

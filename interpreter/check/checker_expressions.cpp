@@ -289,7 +289,15 @@ Type Checker::check_call(const Node& e, bool as_statement) {
     Symbol* s = find_symbol(name);
     if (s && (s->kind == SymbolKind::card_type || s->kind == SymbolKind::record_type)) {
         ++s->uses;
-        if (s->type.is(B::card)) return check_constructor(e, cards_[static_cast<std::size_t>(s->type.id)], s->type);
+        if (s->type.is(B::card)) {
+            // Cards are things: the game has exactly the cards its decks make (a zone starts with a deck's cards).
+            if (!making_deck_) {
+                error(e.loc, fmt::format("a {} card can only be made in a deck: declare 'deck NAME: {} = [...]' and "
+                                         "start a zone with it ('zone NAME: {} = NAME')",
+                                         s->name, s->name, s->name));
+            }
+            return check_constructor(e, cards_[static_cast<std::size_t>(s->type.id)], s->type);
+        }
         if (s->type.is(B::record)) return check_constructor(e, records_[static_cast<std::size_t>(s->type.id)], s->type);
     }
     if (!s || (s->kind != SymbolKind::function && s->kind != SymbolKind::procedure)) {

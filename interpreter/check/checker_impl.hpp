@@ -158,6 +158,10 @@ public:
     void check_strategy(const Node& decl);
     // Strategies read the private player fields of `me` only (checker_secrecy.cpp); after check_bodies.
     void check_strategy_secrecy();
+    // Whether score(p) may read a private field or a private or hidden zone (score_secrecy.cpp).
+    bool score_reads_secrets();
+    bool score_is_public_ = false;  // the answer, for the compiler
+    bool making_deck_ = false;      // checking a deck's cards: the only place where a card is made
     Type declared_field_type(const Node& field_decl) const;
     void check_game_declaration();
     void check_unused();

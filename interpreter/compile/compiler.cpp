@@ -567,6 +567,7 @@ void Compiler::compile_declaration(const Node& decl) {
         case Kind::score_decl: {
             std::int32_t e = -1;
             p.score = value_callable("score", *decl.child(0), Type::of(B::player), *decl.child(1), e);
+            p.score_is_public = checker_.score_is_public_;
             break;
         }
         case Kind::winners_decl: {

@@ -379,6 +379,7 @@ struct Program {
     std::vector<std::int32_t> setups;     // callables: the setup blocks, imported files first
     std::int32_t play = -1;               // callable
     std::int32_t score = -1;              // callable with one parameter, or -1
+    bool score_is_public = false;         // it reads nothing secret: screens may show it during play
     std::int32_t winners = -1;            // callable or -1
     std::vector<EndCondition> end_conditions;
     std::vector<EventDecl> events;

@@ -45,29 +45,32 @@ struct ViewBuilder {
         }
     }
 
-    // A card's `state` fields, which change during the game: " (gems 3)".
-    std::string state_of(Value card, const CardType& t) {
+    // A card's `state` fields, which change during the game: " (gems 3)" in facts, " (gems: 3)" on screens (by
+    // label, bookkeeping left out).
+    std::string state_of(Value card, const CardType& t, bool on_screen) {
         std::string out;
         for (std::size_t i = 0; i < t.fields.size(); ++i) {
-            if (!t.fields[i].is_state) continue;
-            const auto slot = static_cast<std::size_t>(in.card_base[static_cast<std::size_t>(card)]) + i;
-            if (t.fields[i].bookkeeping) continue;
-            out += fmt::format("{}{} {}", out.empty() ? "" : ", ", display_name(t.fields[i].label, t.fields[i].name),
-                               shown_value(s.slots[slot], t.fields[i].type));
+            const FieldInfo& f = t.fields[i];
+            if (!f.is_state || (on_screen && f.bookkeeping)) continue;
+            const Value v = s.slots[static_cast<std::size_t>(in.card_base[static_cast<std::size_t>(card)]) + i];
+            out += out.empty() ? "" : ", ";
+            out += on_screen ? fmt::format("{}: {}", display_name(f.label, f.name), shown_value(v, f.type))
+                             : fmt::format("{} {}", f.name, m.show(v, f.type));
         }
         return out.empty() ? out : " (" + out + ")";
     }
 
-    std::string cards_of(std::size_t zone) {
+    // "[5 blue, 10 brown]" in facts, "5 blue, 10 brown" on screens.
+    std::string cards_of(std::size_t zone, bool on_screen) {
         std::string out;
         for (Value i = 0; i < s.zone_size[zone]; ++i) {
             const Value card = s.zone_cards[s.zone_top(zone) + static_cast<std::size_t>(i)];
             const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
             if (!out.empty()) out += ", ";
             out += t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1);
-            out += state_of(card, t);
+            out += state_of(card, t, on_screen);
         }
-        return "[" + out + "]";
+        return on_screen ? out : "[" + out + "]";
     }
 
     void zones() {
@@ -76,7 +79,7 @@ struct ViewBuilder {
             const int owner = in.zone_owner[z];
             const std::string name = owner >= 0 ? fmt::format("{}.{}", m.seat_name(owner), d.name) : d.name;
             if (zone_visible(z)) {
-                facts.push_back(fmt::format("{} = {}", name, cards_of(z)));
+                facts.push_back(fmt::format("{} = {}", name, cards_of(z, false)));
             } else {
                 facts.push_back(fmt::format("{} = {} card{} ({})", name, s.zone_size[z], s.zone_size[z] == 1 ? "" : "s",
                                             d.visibility == Visibility::hidden ? "face down" : "secret"));
@@ -103,7 +106,17 @@ struct ViewBuilder {
                 if (in.zone_owner[z] == seat && !zone_declaration(z).bookkeeping) out += "    " + zone_line(z) + "\n";
             }
         }
-        return out;
+        return out + score_line();
+    }
+
+    // "  score: player 1 12, player 2 7" during play, when the score reads nothing secret (the end shows them all).
+    std::string score_line() {
+        if (p.score < 0 || !p.score_is_public || s.finished) return "";
+        std::string line;
+        for (int seat = 0; seat < in.players; ++seat) {
+            line += fmt::format("{}{} {}", seat ? ", " : "", m.seat_name(seat), m.call_value(p.score, -1, seat));
+        }
+        return "  score: " + line + "\n";
     }
 
     // "round: 2, chips: 5": the fields players may read (another seat's private ones read "secret").
@@ -130,10 +143,7 @@ struct ViewBuilder {
         const std::string name = display_name(d.label, d.name);
         const Value size = s.zone_size[z];
         if (size == 0) return name + ": empty";
-        if (zone_visible(z)) {
-            const std::string cards = cards_of(z);
-            return fmt::format("{}: {}", name, cards.substr(1, cards.size() - 2));
-        }
+        if (zone_visible(z)) return fmt::format("{}: {}", name, cards_of(z, true));
         return fmt::format("{}: {} card{}, {}", name, size, size == 1 ? "" : "s",
                            d.visibility == Visibility::hidden ? "face down" : "secret");
     }
