@@ -9,10 +9,14 @@
 
 #include "action_entry.hpp"
 #include "game_text.hpp"
+#include "menu_layout.hpp"
 
 namespace rulesrun::cli {
 
 namespace {
+
+// Menus are packed to this width: most terminals are at least this wide.
+constexpr std::size_t menu_width = 96;
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
@@ -26,19 +30,14 @@ std::vector<std::string> action_names(const runtime::Game& game, int seat) {
     return names;
 }
 
-// The numbered actions, each with what it does when the rules say it (a menu option's description), aligned.
-void print_actions(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
-                   const Style& style) {
-    std::size_t width = 0;
-    for (const auto& name : names) width = std::max(width, name.size());
+// The numbered actions, each with what it does when the rules say it (a menu option's description); a long menu is
+// packed into rows (menu_layout).
+void print_actions(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names) {
+    std::vector<MenuEntry> entries;
     for (std::size_t i = 0; i < names.size(); ++i) {
-        const auto description = game.action_description(seat, static_cast<int>(i));
-        if (description.empty()) {
-            out << fmt::format("  {:>2}. {}", i + 1, names[i]) << '\n';
-        } else {
-            out << fmt::format("  {:>2}. {:<{}}  {}", i + 1, names[i], width, style.dim(description)) << '\n';
-        }
+        entries.push_back({names[i], game.action_description(seat, static_cast<int>(i))});
     }
+    for (const auto& line : menu_lines(entries, menu_width)) out << line << '\n';
 }
 
 void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
@@ -47,7 +46,7 @@ void show_question(std::ostream& out, const runtime::Game& game, int seat, const
     print_block(out, view_text(game, seat));
     const auto prompt = game.prompt(seat);
     out << style.bold(prompt.empty() ? game.choice_name(seat) : prompt) << '\n';
-    print_actions(out, game, seat, names, style);
+    print_actions(out, game, seat, names);
 }
 
 }  // namespace

@@ -1,0 +1,53 @@
+// Menus at the terminal: short or described menus one action per line, long menus of moves grouped by the piece that
+// moves, other long menus packed into rows; every action keeps its number.
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "menu_layout.hpp"
+
+namespace rulesrun::cli {
+namespace {
+
+std::vector<MenuEntry> named(const std::vector<std::string>& names) {
+    std::vector<MenuEntry> entries;
+    for (const auto& n : names) entries.push_back({n, ""});
+    return entries;
+}
+
+TEST(MenuLayout, AShortMenuHasOneActionPerLineWithItsDescription) {
+    const std::vector<std::string> expected = {"   1. roll  roll the die", "   2. hold  bank the turn's points"};
+    EXPECT_EQ(menu_lines({{"roll", "roll the die"}, {"hold", "bank the turn's points"}}, 96), expected);
+    EXPECT_EQ(menu_lines(named({"a1-a2", "pass"}), 96), (std::vector<std::string>{"   1. a1-a2", "   2. pass"}));
+}
+
+TEST(MenuLayout, LongMenusOfMovesAreGroupedByPiece) {
+    std::vector<std::string> names;
+    for (const std::string from : {"a1", "c3", "h10"}) {
+        for (const std::string to : {"b2", "d4", "e5", "f6", "g7"}) names.push_back(from + "-" + to);
+    }
+    const std::vector<std::string> expected = {
+        "   a1:  1. b2   2. d4   3. e5   4. f6   5. g7",
+        "   c3:  6. b2   7. d4   8. e5   9. f6  10. g7",
+        "  h10: 11. b2  12. d4  13. e5  14. f6  15. g7",
+    };
+    EXPECT_EQ(menu_lines(named(names), 96), expected);
+    // Narrower: a piece's moves go on as many rows as needed, under the first.
+    const std::vector<std::string> narrow = {"   a1:  1. b2   2. d4   3. e5", "        4. f6   5. g7"};
+    const auto lines = menu_lines(named(names), 31);
+    ASSERT_GE(lines.size(), 2U);
+    EXPECT_EQ(std::vector<std::string>(lines.begin(), lines.begin() + 2), narrow);
+}
+
+TEST(MenuLayout, OtherLongMenusArePackedIntoRows) {
+    std::vector<std::string> names;
+    for (int i = 1; i <= 14; ++i) names.push_back("sky " + std::to_string(i));
+    const auto lines = menu_lines(named(names), 41);
+    ASSERT_EQ(lines.size(), 5U);
+    EXPECT_EQ(lines[0], "   1. sky 1    2. sky 2    3. sky 3");
+    EXPECT_EQ(lines[4], "  13. sky 13  14. sky 14");
+}
+
+}  // namespace
+}  // namespace rulesrun::cli

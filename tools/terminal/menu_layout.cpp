@@ -1,0 +1,99 @@
+#include "menu_layout.hpp"
+
+#include <algorithm>
+#include <optional>
+
+#include <fmt/format.h>
+
+namespace rulesrun::cli {
+
+namespace {
+
+// Up to this many actions, one per line reads best.
+constexpr std::size_t short_menu = 12;
+
+// "c3-c5" -> {"c3", "c5"}: a move of the piece on c3; names with blanks or without one '-' are not moves.
+std::optional<std::pair<std::string, std::string>> as_move(const std::string& name) {
+    const auto dash = name.find('-');
+    if (dash == std::string::npos || dash == 0 || dash + 1 == name.size()) return std::nullopt;
+    if (name.find_first_of(" -", dash + 1) != std::string::npos || name.find(' ') < dash) return std::nullopt;
+    return std::pair{name.substr(0, dash), name.substr(dash + 1)};
+}
+
+std::string numbered(std::size_t index, const std::string& text, std::size_t digits) {
+    return fmt::format("{:>{}}. {}", index + 1, digits, text);
+}
+
+// Cells packed left to right into lines no wider than `width`, each line starting with `indent`.
+void pack(std::vector<std::string>& lines, const std::vector<std::string>& cells, const std::string& indent,
+          std::size_t cell_width, std::size_t width) {
+    std::string line;
+    for (const auto& cell : cells) {
+        if (!line.empty() && indent.size() + line.size() + cell_width > width) {
+            lines.push_back(indent + line);
+            line.clear();
+        }
+        line += fmt::format("{:<{}}", cell, cell_width);
+    }
+    if (!line.empty()) lines.push_back(indent + line);
+    for (auto& l : lines) l.erase(l.find_last_not_of(' ') + 1);
+}
+
+std::vector<std::string> one_per_line(const std::vector<MenuEntry>& entries, std::size_t digits) {
+    std::size_t name_width = 0;
+    for (const auto& e : entries) name_width = std::max(name_width, e.name.size());
+    std::vector<std::string> lines;
+    for (std::size_t i = 0; i < entries.size(); ++i) {
+        const auto& e = entries[i];
+        lines.push_back("  " + numbered(i, e.description.empty() ? e.name
+                                                                  : fmt::format("{:<{}}  {}", e.name, name_width, e.description),
+                                        digits));
+    }
+    return lines;
+}
+
+// "   c3:  34. c5   35. c1   36. e3": one row (or more) per piece, in the order the pieces first appear.
+std::vector<std::string> grouped_moves(const std::vector<MenuEntry>& entries, std::size_t digits, std::size_t width) {
+    std::vector<std::string> pieces;
+    std::size_t piece_width = 0, target_width = 0;
+    for (const auto& e : entries) {
+        const auto move = *as_move(e.name);
+        if (std::find(pieces.begin(), pieces.end(), move.first) == pieces.end()) pieces.push_back(move.first);
+        piece_width = std::max(piece_width, move.first.size());
+        target_width = std::max(target_width, move.second.size());
+    }
+    std::vector<std::string> lines;
+    for (const auto& piece : pieces) {
+        std::vector<std::string> cells;
+        for (std::size_t i = 0; i < entries.size(); ++i) {
+            const auto move = *as_move(entries[i].name);
+            if (move.first == piece) cells.push_back(numbered(i, move.second, digits));
+        }
+        std::vector<std::string> rows;
+        const std::string indent = fmt::format("  {:>{}}: ", piece, piece_width);
+        pack(rows, cells, indent, digits + 2 + target_width + 2, width);
+        for (std::size_t r = 1; r < rows.size(); ++r) rows[r].replace(0, indent.size(), std::string(indent.size(), ' '));
+        lines.insert(lines.end(), rows.begin(), rows.end());
+    }
+    return lines;
+}
+
+}  // namespace
+
+std::vector<std::string> menu_lines(const std::vector<MenuEntry>& entries, std::size_t width) {
+    const std::size_t digits = std::to_string(entries.size()).size();
+    const bool described = std::any_of(entries.begin(), entries.end(), [](const auto& e) { return !e.description.empty(); });
+    if (entries.size() <= short_menu || described) return one_per_line(entries, std::max<std::size_t>(digits, 2));
+    if (std::all_of(entries.begin(), entries.end(), [](const auto& e) { return as_move(e.name).has_value(); })) {
+        return grouped_moves(entries, digits, width);
+    }
+    std::size_t name_width = 0;
+    for (const auto& e : entries) name_width = std::max(name_width, e.name.size());
+    std::vector<std::string> cells;
+    for (std::size_t i = 0; i < entries.size(); ++i) cells.push_back(numbered(i, entries[i].name, digits));
+    std::vector<std::string> lines;
+    pack(lines, cells, "  ", digits + 2 + name_width + 2, width);
+    return lines;
+}
+
+}  // namespace rulesrun::cli
