@@ -1,5 +1,6 @@
-// rulesrun: check, play, simulate and replay games written in the rules language. This file only reads the command
-// line and turns errors into messages and exit codes; each command lives in its own file.
+// rulesrun: check, describe (info), play, simulate, replay and audit games written in the rules language. This file
+// only reads the command line (naming the closest command to a mistyped one) and turns errors into messages and exit
+// codes; each command lives in its own file.
 #include <algorithm>
 #include <functional>
 #include <iostream>
