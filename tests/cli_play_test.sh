@@ -38,7 +38,7 @@ lines() {  # lines COUNT TEXT...: the texts again and again, COUNT lines in all 
 
 # ---- play: a wrong entry, then right ones, to the end of the game -------------------------------------------------
 { echo "roll the dice"; echo 0; lines 3000 roll; } >"$WORK/rolls"
-run 0 "$WORK/rolls" play "$PIG" --seed 7 --bots random
+run 0 "$WORK/rolls" play "$PIG" --seed 7 --bots human,random
 contains "$WORK/out" "'roll the dice' is not one of the actions: type a number from 1 to 2" "a wrong entry"
 contains "$WORK/out" "'0' is not one of the actions" "an action number out of range"
 contains "$WORK/out" "player 1 chooses roll" "an entry by name"
@@ -74,7 +74,7 @@ contains "$WORK/out" "== Game over ==" "the game's end"
 # ---- play: a set of cards named by its cards, in any order (Diam's market, seed 52: 10 = 1 + 9 three ways) ---------
 DIAMS="$SOURCE/rules/diams.rules"
 { printf '2\nsell\n10 brown\ntake_sum\n9 1\n'; lines 3000 1; } >"$WORK/cards"
-run 0 "$WORK/cards" play "$DIAMS" --players 2 --seed 52 --bots random
+run 0 "$WORK/cards" play "$DIAMS" --players 2 --seed 52 --bots human,random
 contains "$WORK/out" "2. 1 purple (special purity) + 9 black (special purity)" "a set of cards listed by name"
 contains "$WORK/out" "player 1 chooses 1 purple + 9 black (special purity)" "cards named in any order pick the plainest fit"
 # Until the round is scored, when every hand is shown to everyone for the hand bonus.
@@ -90,9 +90,9 @@ contains "$WORK/out" "== Game over ==" "a game of Diam's played to the end"
 
 # ---- play: end of input ---------------------------------------------------------------------------------------------
 printf '1\n' >"$WORK/one_line"
-run 3 "$WORK/one_line" play "$PIG" --seed 7 --bots random
+run 3 "$WORK/one_line" play "$PIG" --seed 7 --bots human,random
 contains "$WORK/err" "end of input: the game is left unfinished (not saved" "end of input without --save"
-run 3 "$WORK/empty" play "$PIG" --seed 7 --bots random --save "$WORK/early.json"
+run 3 "$WORK/empty" play "$PIG" --seed 7 --bots human,random --save "$WORK/early.json"
 contains "$WORK/err" "end of input: the game is left unfinished (saved in $WORK/early.json)" "end of input with --save"
 python3 -c 'import json, sys; d = json.load(open(sys.argv[1])); assert d["actions"] == [] and d["seed"] == 7, d' \
     "$WORK/early.json" || fail "a save before the first action"
@@ -180,11 +180,11 @@ lacks "$WORK/out" "Pass the keyboard" "one human against a bot"
 # ---- play --resume: an interrupted game goes on to the same end ------------------------------------------------------
 # A human alternates "roll" and "hold" against a random bot; the resumed bot draws as it would have.
 lines 2000 1 2 >"$WORK/alternate"
-run 0 "$WORK/alternate" play "$PIG" --seed 11 --bots random
+run 0 "$WORK/alternate" play "$PIG" --seed 11 --bots human,random
 cp "$WORK/out" "$WORK/uninterrupted"
 head -n 9 "$WORK/alternate" >"$WORK/first_part"
 tail -n +10 "$WORK/alternate" >"$WORK/second_part"
-run 3 "$WORK/first_part" play "$PIG" --seed 11 --bots random --save "$WORK/pig.json"
+run 3 "$WORK/first_part" play "$PIG" --seed 11 --bots human,random --save "$WORK/pig.json"
 run 0 "$WORK/second_part" play --resume "$WORK/pig.json"
 contains "$WORK/out" "Resumed after" "resume"
 if ! diff <(final_text "$WORK/uninterrupted") <(final_text "$WORK/out") >"$WORK/diff"; then
@@ -195,7 +195,7 @@ run 2 "$WORK/empty" play --resume "$WORK/pig.json" --seed 3
 # ---- a saved game is not played on with other rules (the fingerprint), unless --force -----------------------------
 # A copy of Pig saved after a few actions, then changed (a comment is enough: the text is what is fingerprinted).
 cp "$PIG" "$WORK/pig_copy.rules"
-run 3 "$WORK/first_part" play "$WORK/pig_copy.rules" --seed 11 --bots random --save "$WORK/copy.json"
+run 3 "$WORK/first_part" play "$WORK/pig_copy.rules" --seed 11 --bots human,random --save "$WORK/copy.json"
 cp "$WORK/copy.json" "$WORK/copy_before.json"
 echo "# a house rule to come" >>"$WORK/pig_copy.rules"
 run 1 "$WORK/second_part" play --resume "$WORK/copy.json"
@@ -283,10 +283,12 @@ run 2 "$WORK/empty" play "$PIG" --bots random,clever
 contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, mcts, hold_at_20)" "an unknown bot"
 run 2 "$WORK/empty" simulate "$PIG" --games 5 --bots human
 contains "$WORK/err" "'human' can only play in 'rulesrun play'" "a human in a simulation"
-run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --bots random,random
-contains "$WORK/err" "--bots names 2 bots for 3 players" "a bot list too short for the game"
-run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --players 4 --bots random,random,random
-contains "$WORK/err" "--bots names 3 bots for 4 players" "a bot list that does not fit --players"
+run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --players 3 --bots random,random,cautious,bold
+contains "$WORK/err" "--bots names 4 seats but the game has 3 players" "a bot list longer than --players"
+run 2 "$WORK/empty" play "$PIG" --players 2 --bots human,random,random
+contains "$WORK/err" "--bots names 3 seats but the game has 2 players" "play: a bot list longer than --players"
+run 2 "$WORK/empty" play "$PIG" --bots human,random,random
+contains "$WORK/err" "Pig is for 2 players, not 3" "play: a bot list longer than the game allows"
 run 2 "$WORK/empty" play "$PIG" --option target=5
 contains "$WORK/err" "target" "an option value out of range"
 run 2 "$WORK/empty" play "$PIG" --option colour=red
@@ -298,8 +300,40 @@ contains "$WORK/err" "'-3' is not a seed" "a negative seed"
 run 2 "$WORK/empty" simulate "$PIG" --games 0
 contains "$WORK/err" "'0' is not a whole number from 1" "no games"
 run 2 "$WORK/empty" simulate "$PIG" --games 5 --threads many
-run 2 "$WORK/empty" simulate "$PIG"
-contains "$WORK/err" "--games is required" "simulate without --games"
+run 0 "$WORK/empty" simulate "$PIG" --bots hold_at_20 --threads 2
+contains "$WORK/out" "Pig: 1000 games, 2 players" "simulate without --games plays 1000 games"
+run 0 "$WORK/empty" simulate "$PIG" --help
+contains "$WORK/out" "default 1000" "simulate --help names the default number of games"
+
+# ---- --bots means the same in every command: the seats from seat 1, the last name playing the seats left ------------
+run 0 "$WORK/empty" simulate "$DIAMANT" --games 20 --players 4 --bots cautious,bold --json
+python3 - "$WORK/out" <<'PY' || fail "simulate --bots cautious,bold with 4 players: cautious, then bold in seats 2 to 4"
+import json, sys
+seats = [s["bot"] for s in json.load(open(sys.argv[1]))["seats"]]
+assert seats == ["cautious", "bold", "bold", "bold"], seats
+PY
+run 0 "$WORK/empty" simulate "$DIAMANT" --games 20 --bots random,stay --json   # shorter than the game's 3 players
+python3 - "$WORK/out" <<'PY' || fail "simulate --bots random,stay with Diamant (3 players at least)"
+import json, sys
+seats = [s["bot"] for s in json.load(open(sys.argv[1]))["seats"]]
+assert seats == ["random", "stay", "stay"], seats
+PY
+lines 1000 1 >"$WORK/ones"
+run 0 "$WORK/ones" play "$DIAMANT" --players 4 --seed 3 --bots human,cautious --save "$WORK/seats.json"
+python3 - "$WORK/seats.json" <<'PY' || fail "play --bots human,cautious with 4 players: you, then cautious in seats 2 to 4"
+import json, sys
+bots = json.load(open(sys.argv[1]))["bots"]
+assert bots == ["human", "cautious", "cautious", "cautious"], bots
+PY
+run 0 "$WORK/ones" play "$PIG" --seed 3 --save "$WORK/default_seats.json"
+python3 - "$WORK/default_seats.json" <<'PY' || fail "play without --bots: you in seat 1, random in the others"
+import json, sys
+bots = json.load(open(sys.argv[1]))["bots"]
+assert bots == ["human", "random"], bots
+PY
+run 0 "$WORK/empty" play "$PIG" --seed 3 --bots hold_at_20
+contains "$WORK/err" "no seat is human" "play with bots in every seat says so"
+contains "$WORK/out" "== Game over ==" "play with bots in every seat plays the game through"
 run 1 "$WORK/empty" simulate "$WORK/no_such.rules" --games 5
 contains "$WORK/err" "no such file" "a missing rules file"
 run 0 "$WORK/empty" play --help

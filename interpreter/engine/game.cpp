@@ -23,6 +23,56 @@ const std::vector<StatInfo>& GameDefinition::stats() const { return program_->st
 const std::vector<StrategyInfo>& GameDefinition::strategies() const { return program_->strategy_infos; }
 bool GameDefinition::has_scores() const { return program_->score >= 0; }
 
+std::vector<ChoiceInfo> GameDefinition::choices() const {
+    const Program& p = *program_;
+    std::vector<ChoiceInfo> out(p.choice_points.size());
+    for (std::size_t i = 0; i < out.size(); ++i) out[i].name = p.choice_points[i].name;
+    const auto add_prompt = [&p](ChoiceInfo& info, std::int32_t prompt) {
+        if (prompt < 0) return;
+        const Expr& e = p.exprs[static_cast<std::size_t>(prompt)];
+        std::string text;
+        if (e.op == ExprOp::text_constant) {
+            text = p.texts[static_cast<std::size_t>(e.a)];
+        } else if (e.op == ExprOp::interpolate) {
+            const Template& t = p.templates[static_cast<std::size_t>(e.a)];
+            for (std::size_t i = 0; i < t.pieces.size(); ++i) text += t.pieces[i] + (i < t.holes.size() ? "{...}" : "");
+        } else {
+            return;
+        }
+        for (const auto& known : info.prompts) {
+            if (known.text == text) return;
+        }
+        info.prompts.push_back({std::move(text), e.loc});
+    };
+    for (const Choice& c : p.choices) {
+        if (c.choice_point < 0 || static_cast<std::size_t>(c.choice_point) >= out.size()) continue;
+        ChoiceInfo& info = out[static_cast<std::size_t>(c.choice_point)];
+        add_prompt(info, c.prompt);
+        info.subset = info.subset || c.subset;
+        info.secret = info.secret || c.secret;
+        info.simultaneous = info.simultaneous || c.simultaneous_slot >= 0;
+    }
+    for (const Menu& m : p.menus) {
+        if (m.choice_point < 0 || static_cast<std::size_t>(m.choice_point) >= out.size()) continue;
+        ChoiceInfo& info = out[static_cast<std::size_t>(m.choice_point)];
+        add_prompt(info, m.prompt);
+        info.menu = true;
+        info.secret = info.secret || m.secret;
+        for (std::size_t i = 0; i < m.options.size(); ++i) {
+            const bool known = std::any_of(info.options.begin(), info.options.end(),
+                                           [&](const ChoiceInfo::Option& o) { return o.name == m.options[i]; });
+            if (!known) info.options.push_back({m.options[i], i < m.descriptions.size() ? m.descriptions[i] : ""});
+        }
+    }
+    return out;
+}
+
+std::pair<int, int> GameDefinition::option_players(std::size_t option) const {
+    if (option >= program_->options.size()) return {0, 0};
+    const OptionDecl& o = program_->options[option];
+    return {o.min_players, o.max_players};
+}
+
 LoadedGame load_game(const std::string& path) {
     LoadedGame out;
     auto program = compile_rules_file(path, out.sources, out.diagnostics);

@@ -17,6 +17,25 @@ namespace rulesrun::runtime {
 struct Program;  // the compiled rules (program.hpp)
 struct StateData;  // the running state (state.hpp)
 
+// A decision the rules ask (a choice point: strategies are written for it), for `rulesrun info`.
+struct ChoiceInfo {
+    struct Prompt {
+        std::string text;     // as compiled: the holes of a text with {holes} show as "{...}" (the source has them)
+        SourceLocation where;  // the prompt's text in its rules file (where its opening quote is)
+    };
+    struct Option {
+        std::string name;
+        std::string description;
+    };
+    std::string name;
+    std::vector<Prompt> prompts;  // every distinct prompt of the places that ask it, in program order
+    std::vector<Option> options;  // a `choose NAME by p { option ... }` menu's options; empty for `choose one of`
+    bool menu = false;            // asked as a menu of named options
+    bool subset = false;          // `choose subset of`: several elements at once
+    bool secret = false;          // asked `secretly` somewhere
+    bool simultaneous = false;    // asked in a `simultaneously` block somewhere
+};
+
 // A loaded and compiled rules file; immutable and shared by every game played from it (and by every thread).
 class GameDefinition {
 public:
@@ -29,6 +48,11 @@ public:
     // The strategies the file declares (the built-in "random" is not listed; no file may declare one of that name).
     [[nodiscard]] const std::vector<StrategyInfo>& strategies() const;
     [[nodiscard]] bool has_scores() const;
+    // The decisions the rules ask, one per choice point, in the order the compiler met them (read from the Program).
+    [[nodiscard]] std::vector<ChoiceInfo> choices() const;
+    // The player counts with which option `option` (index in options()) may take another value than its default
+    // (`when players LOW to HIGH`): {0, 0} when any count may.
+    [[nodiscard]] std::pair<int, int> option_players(std::size_t option) const;
     [[nodiscard]] const Program& program() const { return *program_; }
 
     explicit GameDefinition(std::shared_ptr<const Program> program) : program_(std::move(program)) {}

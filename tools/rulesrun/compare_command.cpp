@@ -21,7 +21,7 @@ SimulationRequest request_for(const std::string& file, const SimulateOptions& op
     const auto definition = load_definition(file);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
                                        : parse_bot_list(options.bots, definition->strategies(), false);
-    const runtime::Settings settings{player_count(*definition, options.players, listed.size() > 1 ? listed.size() : 0),
+    const runtime::Settings settings{player_count(*definition, options.players, listed.size()),
                                      parse_option_assignments(options.options), options.seed};
     SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
                               options.threads > 0 ? options.threads

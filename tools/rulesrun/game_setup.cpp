@@ -1,5 +1,6 @@
 #include "game_setup.hpp"
 
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -33,22 +34,31 @@ int player_count(const runtime::GameDefinition& game, int players_argument, std:
     return std::max(game.min_players(), static_cast<int>(listed_seats));
 }
 
-std::vector<BotSpec> play_seats(std::vector<BotSpec> listed, int players) {
+std::vector<BotSpec> complete_seats(std::vector<BotSpec> listed, int players) {
     if (static_cast<int>(listed.size()) > players)
-        throw ArgumentError(fmt::format("--bots names {} seats but the game has {} players", listed.size(), players));
-    if (listed.empty()) listed.assign(players - 1, BotSpec{BotKind::random, "random", -1, {}});
-    std::vector<BotSpec> seats(players - listed.size(), BotSpec{BotKind::human, "human", -1, {}});
-    seats.insert(seats.end(), listed.begin(), listed.end());
+        throw ArgumentError(fmt::format("--bots names {} seats but the game has {} players: name one bot per seat at "
+                                        "most (the last one plays the seats left)", listed.size(), players));
+    if (listed.empty()) throw ArgumentError("--bots names no seat");
+    while (static_cast<int>(listed.size()) < players) listed.push_back(listed.back());
+    return listed;
+}
+
+std::vector<BotSpec> play_seats(std::vector<BotSpec> listed, int players) {
+    if (listed.empty()) {  // the default, cut to the players: seat 1 human, the others random
+        listed = {BotSpec{BotKind::human, "human", -1, {}}};
+        if (players > 1) listed.push_back(BotSpec{BotKind::random, "random", -1, {}});
+    }
+    auto seats = complete_seats(std::move(listed), players);
+    const bool human = std::any_of(seats.begin(), seats.end(), [](const BotSpec& s) { return s.kind == BotKind::human; });
+    if (!human)
+        std::cerr << "rulesrun: no seat is human (--bots names the seats from seat 1; add 'human' to play one): "
+                     "the bots play the whole game\n";
     return seats;
 }
 
 std::vector<BotSpec> simulation_seats(std::vector<BotSpec> listed, int players) {
-    if (listed.empty()) return std::vector<BotSpec>(players, BotSpec{BotKind::random, "random", -1, {}});
-    if (listed.size() == 1) return std::vector<BotSpec>(players, listed.front());
-    if (static_cast<int>(listed.size()) != players)
-        throw ArgumentError(fmt::format("--bots names {} bots for {} players: give one bot per seat, or one bot for "
-                                        "every seat", listed.size(), players));
-    return listed;
+    if (listed.empty()) listed = {BotSpec{BotKind::random, "random", -1, {}}};
+    return complete_seats(std::move(listed), players);
 }
 
 }  // namespace rulesrun::cli

@@ -24,16 +24,20 @@ std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string
 // "rounds=3" -> {"rounds", "3"}; throws ArgumentError for an argument without '=' or without a name.
 std::vector<std::pair<std::string, std::string>> parse_option_assignments(const std::vector<std::string>& arguments);
 
-// The player count: --players when given, else the bot list's length when it names more seats than the game's
-// smallest count, else that smallest count.
+// The player count: --players when given, else the number of seats the bot list names when that is more than the
+// game's smallest count, else that smallest count.
 int player_count(const runtime::GameDefinition& game, int players_argument, std::size_t listed_seats);
 
-// The seats of `play`: an empty list means seat 1 human and the others random; a shorter list takes the last seats,
-// humans the first ones. Throws ArgumentError when the list names more seats than there are players.
+// Who plays each seat, the same in every command: --bots names the seats in order, seat 1 first, and a list shorter
+// than the player count is completed with its last name (one name alone plays every seat). Throws ArgumentError when
+// the list names more seats than there are players.
+std::vector<BotSpec> complete_seats(std::vector<BotSpec> listed, int players);
+
+// The seats of `play`: complete_seats, and without --bots "human,random" (you in seat 1, random bots in the others).
+// Says on standard error when no seat is human (the bots play the game through, as in a reproduction of the audit).
 std::vector<BotSpec> play_seats(std::vector<BotSpec> listed, int players);
 
-// The seats of `simulate`: an empty list means random everywhere, one bot plays every seat, otherwise one bot per
-// seat. Throws ArgumentError for any other length.
+// The seats of `simulate` (and of --compare): complete_seats, and without --bots "random" (random everywhere).
 std::vector<BotSpec> simulation_seats(std::vector<BotSpec> listed, int players);
 
 }  // namespace rulesrun::cli

@@ -1,7 +1,10 @@
-// rulesrun: check, play, simulate and replay games written in the rules language. This file only reads the command
-// line and turns errors into messages and exit codes; each command lives in its own file.
+// rulesrun: check, describe (info), play, simulate, replay and audit games written in the rules language. This file
+// only reads the command line (naming the closest command to a mistyped one) and turns errors into messages and exit
+// codes; each command lives in its own file.
+#include <algorithm>
 #include <functional>
 #include <iostream>
+#include <string_view>
 
 #include <CLI/CLI.hpp>
 #include <fmt/format.h>
@@ -24,6 +27,14 @@ void add_check(CLI::App& app, CheckOptions& o) {
                                       "message)");
 }
 
+void add_info(CLI::App& app, InfoOptions& o) {
+    auto* info = app.add_subcommand("info", "Show what a player or designer needs to know of a game: players, options "
+                                            "(values, defaults), the decisions it asks, statistics, strategies (exit "
+                                            "1: the rules file has errors).");
+    info->add_option("FILE", o.file, "The rules file")->required();
+    info->add_flag("--json", o.json, "Print the same as one JSON object");
+}
+
 void add_play(CLI::App& app, PlayOptions& o) {
     auto* play = app.add_subcommand("play", "Play a game at this terminal, humans and bots (exit 3: standard input "
                                             "ended before the game did).");
@@ -34,9 +45,10 @@ void add_play(CLI::App& app, PlayOptions& o) {
         ->allow_extra_args(false);
     auto* seed = play->add_option("--seed", o.seed, "Seed of the game's chance (default: from the clock, printed)")
                       ->check(seed_value());
-    auto* bots = play->add_option("--bots", o.bots, "Who plays each seat: human, random or a strategy of the game, "
-                                                    "comma-separated; a shorter list takes the last seats and humans "
-                                                    "the first (default: seat 1 human, the others random)");
+    auto* bots = play->add_option("--bots", o.bots, "Who plays each seat, from seat 1, comma-separated: human, "
+                                                    "random, mcts or a strategy of the game; the last name also plays "
+                                                    "the seats left (default: human,random: you in seat 1, random "
+                                                    "bots in the others)");
     play->add_option("--save", o.save, "Save the game to this file after every action");
     play->add_option("--resume", o.resume, "Continue an unfinished saved game (and save it there, unless --save)")
         ->excludes(file)->excludes(players)->excludes(options)->excludes(seed)->excludes(bots);
@@ -48,11 +60,13 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
     auto* simulate = app.add_subcommand("simulate", "Play many games between bots and report wins, scores and the "
                                                     "game's statistics.");
     simulate->add_option("FILE", o.file, "The rules file")->required();
-    simulate->add_option("--games", o.games, "Number of games")->required()->check(count_value(INT64_MAX));
+    simulate->add_option("--games", o.games, fmt::format("Number of games (default {})", default_simulated_games))
+        ->check(count_value(INT64_MAX));
     simulate->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)")
         ->check(seed_value());
-    simulate->add_option("--bots", o.bots, "One bot per seat (random or a strategy of the game), comma-separated, or "
-                                           "one bot for every seat (default: random)");
+    simulate->add_option("--bots", o.bots, "Who plays each seat, from seat 1, comma-separated: random, mcts or a "
+                                           "strategy of the game; the last name also plays the seats left, so one "
+                                           "name plays every seat (default: random)");
     simulate->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)")
         ->allow_extra_args(false);
     simulate->add_option("--players", o.players, "Number of players (default: the game's smallest, or the length "
@@ -88,6 +102,77 @@ void add_audit(CLI::App& app, AuditOptions& o) {
                                                 "(default 2)")->check(count_value(1000));
 }
 
+// The commands, one line each: for `rulesrun` alone and for a command that does not exist.
+struct CommandSummary {
+    const char* name;
+    const char* summary;
+};
+constexpr CommandSummary command_summaries[] = {
+    {"check", "check rules files and report every problem found"},
+    {"info", "show a game's players, options, decisions, statistics and strategies"},
+    {"play", "play a game at this terminal, humans and bots"},
+    {"simulate", "play many games between bots and report wins, scores and statistics"},
+    {"replay", "play a saved game again, action by action"},
+    {"audit", "look for leaks of secrets in a game"},
+};
+
+void print_commands(std::ostream& out) {
+    out << "Commands:\n";
+    for (const auto& c : command_summaries) out << fmt::format("  {:<9} {}\n", c.name, c.summary);
+    out << "Run 'rulesrun COMMAND --help' for the options of a command, 'rulesrun --help' for all of them.\n";
+}
+
+// Levenshtein distance: how many letters to insert, remove or change to turn a into b.
+std::size_t edit_distance(std::string_view a, std::string_view b) {
+    std::vector<std::size_t> row(b.size() + 1);
+    for (std::size_t j = 0; j <= b.size(); ++j) row[j] = j;
+    for (std::size_t i = 1; i <= a.size(); ++i) {
+        std::size_t diagonal = row[0];
+        row[0] = i;
+        for (std::size_t j = 1; j <= b.size(); ++j) {
+            const std::size_t above = row[j];
+            row[j] = std::min({row[j] + 1, row[j - 1] + 1, diagonal + (a[i - 1] == b[j - 1] ? 0 : 1)});
+            diagonal = above;
+        }
+    }
+    return row[b.size()];
+}
+
+// The command closest to a mistyped one (two letters off at most, or one it starts), or null.
+const char* closest_command(std::string_view typed) {
+    const char* best = nullptr;
+    std::size_t best_distance = 3;
+    for (const auto& c : command_summaries) {
+        const std::string_view name = c.name;
+        const std::size_t distance = typed.size() >= 2 && name.starts_with(typed) ? 1 : edit_distance(typed, name);
+        if (distance < best_distance && distance < std::max<std::size_t>(typed.size(), 2)) {
+            best = c.name;
+            best_distance = distance;
+        }
+    }
+    return best;
+}
+
+// The first argument that is not a flag names the command (rulesrun's own options take no value). Returns the
+// exit code when it names none, after saying so; -1 when it does or when there is no command word at all.
+int check_command_word(int argc, char** argv) {
+    for (int i = 1; i < argc; ++i) {
+        const std::string_view word = argv[i];
+        if (word.empty() || word.front() == '-') continue;
+        for (const auto& c : command_summaries) {
+            if (word == c.name) return -1;
+        }
+        if (const char* close = closest_command(word)) {
+            std::cerr << fmt::format("rulesrun: unknown command '{}' (did you mean '{}'?)\n", word, close);
+        } else {
+            std::cerr << fmt::format("rulesrun: unknown command '{}'\n", word);
+            print_commands(std::cerr);
+        }
+        return exit_arguments;
+    }
+    return -1;
+}
+
 int error(int code, const std::string& message) {
     std::cerr << "rulesrun: error: " << message << '\n';
     return code;
@@ -118,14 +203,18 @@ int run_command(const std::function<int()>& command) {
 
 int main(int argc, char** argv) {
     CLI::App app{"rulesrun: write a tabletop game's rules once, then check, play and simulate it."};
-    app.require_subcommand(1);
+    app.require_subcommand(0, 1);
     app.footer("Run 'rulesrun COMMAND --help' for the options of a command.");
+    app.set_version_flag("--version", "rulesrun " RULESRUN_VERSION, "Print the version of rulesrun and exit");
+    if (const int code = check_command_word(argc, argv); code >= 0) return code;
     CheckOptions check;
+    InfoOptions info;
     PlayOptions play;
     SimulateOptions simulate;
     ReplayOptions replay;
     AuditOptions audit;
     add_check(app, check);
+    add_info(app, info);
     add_play(app, play);
     add_simulate(app, simulate);
     add_replay(app, replay);
@@ -136,11 +225,19 @@ int main(int argc, char** argv) {
         return app.exit(e);
     } catch (const CLI::CallForAllHelp& e) {
         return app.exit(e);
+    } catch (const CLI::CallForVersion& e) {
+        return app.exit(e);
     } catch (const CLI::ParseError& e) {
         app.exit(e);
         return exit_arguments;
     }
+    if (app.get_subcommands().empty()) {  // `rulesrun` alone, or with flags only
+        std::cerr << "rulesrun: no command given: rulesrun COMMAND [OPTIONS] FILE...\n";
+        print_commands(std::cerr);
+        return exit_arguments;
+    }
     if (app.got_subcommand("check")) return run_command([&] { return run_check(check); });
+    if (app.got_subcommand("info")) return run_command([&] { return run_info(info); });
     if (app.got_subcommand("play")) return run_command([&] { return run_play(play); });
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
     if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });

@@ -34,8 +34,7 @@ int run_simulate(const SimulateOptions& options) {
     const auto definition = load_definition(options.file);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
                                        : parse_bot_list(options.bots, definition->strategies(), false);
-    // One bot alone plays every seat, so it does not decide the player count.
-    const runtime::Settings settings{player_count(*definition, options.players, listed.size() > 1 ? listed.size() : 0),
+    const runtime::Settings settings{player_count(*definition, options.players, listed.size()),
                                      parse_option_assignments(options.options), options.seed};
     SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
                               options.threads > 0 ? options.threads : default_threads(), {}, {}};
