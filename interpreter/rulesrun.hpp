@@ -17,6 +17,7 @@
 #include "save_file.hpp"
 
 // What a seat may see.
+#include "revealed.hpp"
 #include "seat_view.hpp"
 
 // Bots: random, the rules' strategies, the search bot.

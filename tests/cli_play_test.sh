@@ -177,6 +177,40 @@ run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,h
 run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,random
 lacks "$WORK/out" "Pass the keyboard" "one human against a bot"
 
+# ---- play: names by their start in any case, help, undo and quit ------------------------------------------------------
+{ printf 'R\nhOl\nhelp\nroll\nundo\n'; lines 2000 1; } >"$WORK/pig_words"
+run 0 "$WORK/pig_words" play "$PIG" --seed 5 --bots human,random
+contains "$WORK/out" "player 1 chooses roll" "'R' names roll"
+contains "$WORK/out" "player 1 chooses hold" "'hOl' names hold"
+contains "$WORK/out" "  undo  take back your last decision" "help lists undo"
+contains "$WORK/out" "undo is not possible: since you chose roll, something you could not know came to light" \
+    "a roll cannot be taken back once its result is seen"
+# Diam's: selling reveals nothing, so it can be taken back; the game then goes on exactly as if it had never been chosen.
+{ printf 'to_m\nsell\nundo\ns\n10 brown\ntake_sum\n9 1\n'; lines 3000 1; } >"$WORK/undone"
+run 0 "$WORK/undone" play "$DIAMS" --players 2 --seed 52 --bots human,random --save "$WORK/undone.json"
+contains "$WORK/out" "Taken back: sell (and what followed)." "a decision that revealed nothing is taken back"
+sed -n '/== Game over ==/,$p' "$WORK/out" >"$WORK/undone_end"
+{ printf 'to_m\nsell\n10 brown\ntake_sum\n9 1\n'; lines 3000 1; } >"$WORK/straight"
+run 0 "$WORK/straight" play "$DIAMS" --players 2 --seed 52 --bots human,random
+sed -n '/== Game over ==/,$p' "$WORK/out" >"$WORK/straight_end"
+[[ -s $WORK/straight_end ]] && cmp -s "$WORK/undone_end" "$WORK/straight_end" ||
+    fail "a game with an undone decision ends as the game without it: $(diff "$WORK/undone_end" "$WORK/straight_end" | head -5)"
+{ printf 'to_market\nundo\n'; } >"$WORK/reveal"
+run 3 "$WORK/reveal" play "$DIAMS" --players 2 --seed 52 --bots human,random
+contains "$WORK/out" "undo is not possible: since you chose to_market" "cards drawn into the market cannot be taken back"
+printf 'roll\nundo\n' >"$WORK/two_humans"
+run 3 "$WORK/two_humans" play "$PIG" --seed 5 --bots human,human
+contains "$WORK/out" "undo is only for a game against bots" "no undo between people"
+# quit saves (here, without --save, into a new file of the current folder) and the game goes on from it.
+printf 'roll\nquit\n' >"$WORK/quitting"
+(binary=$(realpath "$RULESRUN") && pig=$(realpath "$PIG") && cd "$WORK" &&
+    timeout 60 "$binary" play "$pig" --seed 5 --bots human,random <"$WORK/quitting" >"$WORK/out" 2>&1) ||
+    fail "quit exits with 0"
+contains "$WORK/out" "Saved in pig-saved.json: go on with rulesrun play --resume pig-saved.json" "quit says where"
+lines 2000 2 >"$WORK/holds"
+run 0 "$WORK/holds" play --resume "$WORK/pig-saved.json"
+contains "$WORK/out" "Resumed after 1 actions." "the quit game goes on"
+
 # ---- play --resume: an interrupted game goes on to the same end ------------------------------------------------------
 # A human alternates "roll" and "hold" against a random bot; the resumed bot draws as it would have.
 lines 2000 1 2 >"$WORK/alternate"

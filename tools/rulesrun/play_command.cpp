@@ -1,5 +1,6 @@
 // `rulesrun play`: humans and bots at one terminal. Humans see what their seat may see and pick actions by number or
 // name; bots' choices are printed; the game is saved after every action when --save (or --resume) names a file.
+#include <algorithm>
 #include <chrono>
 #include <filesystem>
 #include <iostream>
@@ -20,18 +21,31 @@ namespace {
 
 using runtime::Game;
 
+// "diams-saved.json" in the current folder, or "diams-saved-2.json" and so on when it exists.
+std::string unused_save_path(const std::string& rules_path) {
+    const std::string stem = std::filesystem::path(rules_path).stem().string();
+    for (int n = 1;; ++n) {
+        const std::string path = n == 1 ? stem + "-saved.json" : fmt::format("{}-saved-{}.json", stem, n);
+        if (!std::filesystem::exists(path)) return path;
+    }
+}
+
+// `undo` took back a decision: the game goes on from the restored position.
+struct Undone {};
+// `quit`: the game is saved and the session ends.
+struct QuitRequested {};
+
 class PlaySession {
 public:
     PlaySession(Game game, std::vector<BotSpec> seats, SavedGame record, std::string save_path)
         : game_(std::move(game)),
+          initial_(game_),
           seats_(std::move(seats)),
           record_(std::move(record)),
           save_path_(std::move(save_path)),
           console_(Console::standard()),
           log_(game_.players()) {
-        for (int seat = 0; seat < game_.players(); ++seat)
-            bots_.push_back(seats_[seat].kind == BotKind::human ? nullptr
-                                                                : make_bot(seats_[seat], game_.settings().seed, seat));
+        make_bots();
     }
 
     // Replays the saved actions of a resumed game without showing them. Each bot chooses again where it chose
@@ -54,8 +68,14 @@ public:
         try {
             while (!game_.finished()) {
                 record_messages();
-                decide();
+                try {
+                    decide();
+                } catch (const Undone&) {
+                }
             }
+        } catch (const QuitRequested&) {
+            quit();
+            return exit_ok;
         } catch (const EndOfInput&) {
             std::cerr << fmt::format("end of input: the game is left unfinished ({})\n",
                                      save_path_.empty() ? "not saved: use --save FILE to keep a game"
@@ -141,7 +161,69 @@ private:
         if (hand_over) console_.pass_keyboard(game_.seat_name(seat), last_human_ >= 0);
         if (reader() < 0) print_recap(seat, hand_over);
         last_human_ = seat;
-        return console_.ask_action(game_, seat);
+        for (;;) {
+            const Answer answer = console_.ask_action(game_, seat);
+            if (!answer.request) return answer.action;
+            if (*answer.request == TableRequest::quit) throw QuitRequested{};
+            undo(seat);  // throws Undone when the decision was taken back
+        }
+    }
+
+    // Takes back `seat`'s last decision and what followed, when `seat` is the only human and nothing hidden came to
+    // light since (else undoing would let him choose again knowing what comes); says why not otherwise.
+    void undo(int seat) {
+        auto& out = console_.out();
+        const auto& style = console_.style();
+        if (std::count(bots_.begin(), bots_.end(), nullptr) != 1) {
+            out << style.red("undo is only for a game against bots: with other people at the table, ask them") << '\n';
+            return;
+        }
+        std::size_t last = record_.actions.size();
+        while (last > 0 && record_.actions[last - 1].seat != seat) --last;
+        if (last == 0) {
+            out << style.red("nothing to undo: you have not decided anything yet") << '\n';
+            return;
+        }
+        const std::size_t taken_back = last - 1;
+        Game before = initial_;
+        std::vector<runtime::NamedAction> steps;
+        for (std::size_t i = 0; i < record_.actions.size(); ++i) {
+            const auto& action = record_.actions[i];
+            if (i < taken_back) before.apply(action.seat, action.action);
+            if (i >= taken_back) steps.push_back({action.seat, action.name});
+        }
+        if (runtime::reveals_hidden(before, steps, seat, derive_seed(game_.settings().seed, taken_back))) {
+            out << style.red(fmt::format("undo is not possible: since you chose {}, something you could not know came "
+                                         "to light (a card, a roll, another player's choice)",
+                                         record_.actions[taken_back].name))
+                << '\n';
+            return;
+        }
+        const std::string name = record_.actions[taken_back].name;
+        record_.actions.resize(taken_back);
+        game_ = initial_;
+        make_bots();
+        catch_up();
+        save();
+        out << style.bold(fmt::format("Taken back: {} (and what followed).", name)) << '\n';
+        throw Undone{};
+    }
+
+    // `quit`: the game is saved (in the --save file, else in a new file here) and how to go on is said.
+    void quit() {
+        if (save_path_.empty()) save_path_ = unused_save_path(record_.rules_path);
+        save();
+        console_.out() << console_.style().bold(fmt::format("Saved in {}: go on with rulesrun play --resume {}",
+                                                            save_path_, save_path_))
+                       << '\n';
+    }
+
+    // Each seat's bot, seeded as at the start of the game (a human seat has none).
+    void make_bots() {
+        bots_.clear();
+        for (int seat = 0; seat < game_.players(); ++seat)
+            bots_.push_back(seats_[seat].kind == BotKind::human ? nullptr
+                                                                : make_bot(seats_[seat], game_.settings().seed, seat));
     }
 
     // With several humans: after a hand-over everything the seat may read since its last turn (the screen was
@@ -171,6 +253,7 @@ private:
     }
 
     Game game_;
+    Game initial_;  // the game before any action: undo plays the kept actions again from it
     std::vector<BotSpec> seats_;
     std::vector<std::unique_ptr<Bot>> bots_;
     SavedGame record_;

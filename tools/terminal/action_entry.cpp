@@ -14,12 +14,12 @@ std::string_view trim(std::string_view s) {
     return s;
 }
 
-// Lower case, blanks squeezed to one space and trimmed.
+// Lower case, blanks and underscores squeezed to one space and trimmed.
 std::string loose(std::string_view text) {
     std::string out;
     bool blank = false;
     for (const char c : trim(text)) {
-        if (std::isspace(static_cast<unsigned char>(c))) {
+        if (std::isspace(static_cast<unsigned char>(c)) || c == '_') {
             blank = true;
             continue;
         }
@@ -42,8 +42,8 @@ std::optional<int> only_match(const std::vector<std::string>& names, Predicate s
     return found;
 }
 
-constexpr EntryMatcher matchers[] = {match_number,      match_exact_name, match_loose_name,
-                                     match_coordinates, match_expression, match_selection};
+constexpr EntryMatcher matchers[] = {match_number,     match_exact_name, match_loose_name, match_coordinates,
+                                     match_expression, match_selection,  match_prefix};
 
 }  // namespace
 
@@ -63,6 +63,22 @@ std::optional<int> match_loose_name(std::string_view entry, const std::vector<st
     const auto wanted = loose(entry);
     if (wanted.empty()) return std::nullopt;
     return only_match(action_names, [&](const std::string& name) { return loose(name) == wanted; });
+}
+
+std::vector<std::size_t> actions_starting_with(std::string_view entry, const std::vector<std::string>& action_names) {
+    const auto wanted = loose(entry);
+    std::vector<std::size_t> found;
+    if (wanted.empty()) return found;
+    for (std::size_t i = 0; i < action_names.size(); ++i) {
+        if (loose(action_names[i]).starts_with(wanted)) found.push_back(i);
+    }
+    return found;
+}
+
+std::optional<int> match_prefix(std::string_view entry, const std::vector<std::string>& action_names) {
+    const auto found = actions_starting_with(entry, action_names);
+    if (found.size() != 1) return std::nullopt;
+    return static_cast<int>(found.front());
 }
 
 std::optional<int> parse_action_entry(std::string_view entry, const std::vector<std::string>& action_names) {

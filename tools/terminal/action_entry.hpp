@@ -25,6 +25,10 @@ std::optional<int> match_coordinates(std::string_view entry, const std::vector<s
 // selection_entry.cpp.
 std::optional<int> match_selection(std::string_view entry, const std::vector<std::string>& action_names);
 std::vector<std::string_view> split_elements(std::string_view selection_name);
+// The start of one action's name, in any case ("take_s" or "Take s" names "take_sum"), tried last.
+std::optional<int> match_prefix(std::string_view entry, const std::vector<std::string>& action_names);
+// The actions whose names start with the entry (in any case), in their order: for "could be ..." messages.
+std::vector<std::size_t> actions_starting_with(std::string_view entry, const std::vector<std::string>& action_names);
 
 // The action an entry names: its number in the list (from 1) or, failing that, its name, its elements or an
 // arithmetic expression equivalent to the one its name shows (see the matchers; expression_entry.hpp). Numbers come

@@ -40,6 +40,30 @@ void print_actions(std::ostream& out, const runtime::Game& game, int seat, const
     for (const auto& line : menu_lines(entries, menu_width)) out << line << '\n';
 }
 
+std::string help_text(std::size_t actions) {
+    return fmt::format(
+        "Type the number of an action (1 to {}) or its name: the start of a name is enough when no other begins the "
+        "same way, in any case; moves also as coordinates (c3 c5), sets of cards by their cards in any order.\n"
+        "  undo  take back your last decision, when you play alone against bots and nothing hidden came to light "
+        "since\n"
+        "  quit  save the game and stop (go on later with rulesrun play --resume FILE)\n"
+        "  help  this text\n",
+        actions);
+}
+
+// Why an entry names no action: the actions it could mean, or what to type.
+std::string wrong_entry(std::string_view word, const std::vector<std::string>& names) {
+    const auto candidates = actions_starting_with(word, names);
+    if (candidates.size() > 1) {
+        std::string listed;
+        for (std::size_t i = 0; i < candidates.size() && i < 6; ++i) listed += (i ? ", " : "") + names[candidates[i]];
+        return fmt::format("'{}' could be {}{}: type more of the name, or its number", word, listed,
+                           candidates.size() > 6 ? ", ..." : "");
+    }
+    return fmt::format("'{}' is not one of the actions: type a number from 1 to {}, an action's name, or help", word,
+                       names.size());
+}
+
 void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
                    const Style& style) {
     out << '\n' << style.bold(fmt::format("== {} to play ==", game.seat_name(seat))) << '\n';
@@ -51,16 +75,23 @@ void show_question(std::ostream& out, const runtime::Game& game, int seat, const
 
 }  // namespace
 
-int Console::ask_action(const runtime::Game& game, int seat) {
+Answer Console::ask_action(const runtime::Game& game, int seat) {
     const auto names = action_names(game, seat);
     show_question(out_, game, seat, names, style_);
     for (;;) {
         out_ << game.seat_name(seat) << "> " << std::flush;
         const auto line = read_line();
-        if (const auto action = parse_action_entry(line, names)) return *action;
-        out_ << style_.red(fmt::format("'{}' is not one of the actions: type a number from 1 to {} or an action's "
-                                       "name", trim(line), names.size()))
-             << '\n';
+        if (const auto action = parse_action_entry(line, names)) return {*action, std::nullopt};
+        const auto word = trim(line);
+        if (word == "help" || word == "?") {
+            out_ << help_text(names.size());
+        } else if (word == "undo") {
+            return {-1, TableRequest::undo};
+        } else if (word == "quit") {
+            return {-1, TableRequest::quit};
+        } else {
+            out_ << style_.red(wrong_entry(word, names)) << '\n';
+        }
     }
 }
 

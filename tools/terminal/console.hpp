@@ -17,6 +17,16 @@ namespace rulesrun::cli {
 // Standard input ended while a human was expected to type something.
 struct EndOfInput {};
 
+// What a human may type instead of an action: `undo` (take back his last decision) and `quit` (save and stop).
+// `help` is answered by the console itself.
+enum class TableRequest { undo, quit };
+
+// An action's index, or a request.
+struct Answer {
+    int action = -1;
+    std::optional<TableRequest> request;
+};
+
 class Console {
 public:
     // `echo`: write each line read after it is read, so that a transcript of piped input reads like a session at a
@@ -30,8 +40,8 @@ public:
     [[nodiscard]] const Style& style() const { return style_; }
 
     // Shows `seat` what it may see, the prompt and the numbered actions, and reads entries until one names an
-    // action. Throws EndOfInput.
-    int ask_action(const runtime::Game& game, int seat);
+    // action or a request (`help` is answered here). Throws EndOfInput.
+    Answer ask_action(const runtime::Game& game, int seat);
 
     // Waits for Enter before the next player sits down. With `hide_screen` (the screen holds what the previous
     // player saw), the screen and its scrollback are cleared (on a terminal) before and after. Throws EndOfInput.
