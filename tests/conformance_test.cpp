@@ -522,11 +522,13 @@ TEST_P(Conformance, ResultsAndStatisticsAreConsistent) {
             ASSERT_EQ(r.scores.size(), n);
             ASSERT_EQ(r.ranks.size(), n);
             ASSERT_EQ(r.winners.size(), n);
+            const auto winner_count = std::count(r.winners.begin(), r.winners.end(), true);
             for (std::size_t seat = 0; seat < n; ++seat) {
-                // Rank 1 is the best score; tied scores share a rank, and the next rank counts the players above.
-                const auto better =
-                    std::count_if(r.scores.begin(), r.scores.end(), [&](std::int32_t s) { return s > r.scores[seat]; });
-                EXPECT_EQ(r.ranks[seat], 1 + better) << "seat " << seat << ", " << describe_results(r);
+                // The declared winners share rank 1; below them the others by score, tied scores sharing a rank.
+                std::ptrdiff_t better = 0;
+                for (std::size_t other = 0; other < n; ++other) better += !r.winners[other] && r.scores[other] > r.scores[seat];
+                EXPECT_EQ(r.ranks[seat], r.winners[seat] ? 1 : 1 + winner_count + better)
+                    << "seat " << seat << ", " << describe_results(r);
                 if (!definition_->has_scores()) {
                     EXPECT_EQ(r.scores[seat], 0) << "a game without scores";
                 }

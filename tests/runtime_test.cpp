@@ -908,5 +908,31 @@ play {
     EXPECT_LT(largest, 20000u);
 }
 
+TEST(Runtime, TheDeclaredWinnersRankFirstWhateverTheirScores) {
+    // Player 3 wins by the rules with the lowest score: rank 1; the others follow by score.
+    auto game = load_text("underdog", R"(game "Underdog" {
+  players 3
+}
+player {
+  points: int = 0
+}
+play {
+  let first = first_player()
+  let second = next_seat(first)
+  let third = next_seat(second)
+  let n = choose one of [1, 2] by first "pick"
+  first.points = 5
+  second.points = 7
+  end game with winners [third]
+}
+score(p) = p.points
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    g.apply(0, 0);
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.results().ranks, (std::vector<int>{3, 2, 1}));
+}
+
 }  // namespace
 }  // namespace rulesrun::runtime

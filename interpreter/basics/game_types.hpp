@@ -101,7 +101,7 @@ struct ForcedChance {
 
 struct Results {
     std::vector<std::int32_t> scores;  // per seat (all 0 when the game declares no score)
-    std::vector<int> ranks;            // 1 = best; tied scores share a rank
+    std::vector<int> ranks;            // the winners share rank 1; the others follow by score (tied scores share a rank)
     std::vector<bool> winners;         // per seat
     bool everybody_loses = false;      // no winner at all
     bool shared_win = false;           // more than one winner

@@ -271,9 +271,14 @@ Results Game::results() const {
     r.winners.assign(n, false);
     int count = 0;
     for (std::size_t i = 0; i < n; ++i) {
-        for (std::size_t j = 0; j < n; ++j) r.ranks[i] += r.scores[j] > r.scores[i];
         r.winners[i] = state_->final_winners[i] != 0;
         count += r.winners[i];
+    }
+    // The declared winners share rank 1, whatever their scores; the others follow, ranked by score.
+    for (std::size_t i = 0; i < n; ++i) {
+        if (r.winners[i]) continue;
+        r.ranks[i] += count;
+        for (std::size_t j = 0; j < n; ++j) r.ranks[i] += !r.winners[j] && r.scores[j] > r.scores[i];
     }
     r.everybody_loses = count == 0;
     r.shared_win = count > 1;

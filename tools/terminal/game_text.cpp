@@ -25,11 +25,14 @@ void print_results_table(std::ostream& out, const runtime::Game& game, const run
     std::size_t width = 4;
     for (int seat = 0; seat < game.players(); ++seat) width = std::max(width, game.seat_name(seat).size());
     const bool scores = game.definition().has_scores();
-    out << style.bold(fmt::format("  {:<{}}{}  rank", "seat", width, scores ? "  score" : "")) << '\n';
+    // When everybody loses there is no first place: no ranks either.
+    const bool ranked = !results.everybody_loses;
+    out << style.bold(fmt::format("  {:<{}}{}{}", "seat", width, scores ? "  score" : "", ranked ? "  rank" : ""))
+        << '\n';
     for (int seat = 0; seat < game.players(); ++seat) {
         std::string line = fmt::format("  {:<{}}", game.seat_name(seat), width);
         if (scores) line += fmt::format("  {:>5}", results.scores[seat]);
-        line += fmt::format("  {:>4}", results.ranks[seat]);
+        if (ranked) line += fmt::format("  {:>4}", results.ranks[seat]);
         if (results.winners[seat]) line += "  " + style.green("winner");
         out << line << '\n';
     }
