@@ -29,7 +29,7 @@ wait_for() {
 
 # shows_hand ZONE_LINES SEAT DESCRIPTION: SEAT's hand is on screen with its cards.
 shows_hand() {
-    grep "^$2|hand: " "$1" | grep -qv "cards, secret$" || fail "$3: no hand with cards for $2 in: $(cat "$1")"
+    grep "^$2|hand: " "$1" | grep -qv "cards\\?, secret$" || fail "$3: no hand with cards for $2 in: $(cat "$1")"
 }
 
 type_line() { tmux_ send-keys -t table -l -- "$1" && tmux_ send-keys -t table Enter; }
@@ -70,7 +70,7 @@ zone_lines "$WORK/turn2" >"$WORK/zones2"
 shows_hand "$WORK/zones2" "player 2" "player 2 sees its hand"
 grep -q "^player 1|hand: [0-9]* cards, secret$" "$WORK/zones2" ||
     fail "player 2 sees player 1's hand as a count: $(cat "$WORK/zones2")"
-if grep "^player 1|hand: " "$WORK/zones2" | grep -v "cards, secret$"; then
+if grep "^player 1|hand: " "$WORK/zones2" | grep -v "cards\\?, secret$"; then
     fail "player 2's screen or scrollback shows player 1's hand"
 fi
 contains "$WORK/turn2" "Since player 2's last turn:" "player 2 is told what happened"

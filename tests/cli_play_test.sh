@@ -128,6 +128,22 @@ run 0 "$WORK/ones" replay --step "$WORK/diamant.json"
 contains "$WORK/out" "[action 1 of" "replay --step"
 run 3 "$WORK/one_line" replay --step "$WORK/diamant.json"
 contains "$WORK/err" "end of input: the replay stops before action 2" "replay --step at the end of input"
+contains "$WORK/out" "== player 1 to play ==" "replay --step draws the position before each action"
+contains "$WORK/out" "path: " "replay --step draws the table"
+
+# replay as a spectator (the default) or as one seat: Diam's hands are secret until the round is scored.
+{ printf 'to_hand\n'; lines 20 1; } >"$WORK/diams_moves"
+run 3 "$WORK/diams_moves" play "$DIAMS" --players 2 --seed 5 --bots human,random --save "$WORK/diams.json"
+run 0 "$WORK/empty" replay "$WORK/diams.json" --seat 2
+contains "$WORK/out" "as player 2 saw them" "replay --seat says whose view it is"
+zone_lines "$WORK/out" >"$WORK/replay_zones"
+grep "^player 2|hand: " "$WORK/replay_zones" | grep -qv "cards\\?, secret$" || fail "replay --seat 2 shows player 2's hand"
+grep "^player 1|hand: " "$WORK/replay_zones" | grep -v "cards\\?, secret$" && fail "replay --seat 2 shows player 1's hand"
+run 0 "$WORK/empty" replay "$WORK/diams.json"
+contains "$WORK/out" "as a spectator sees them (public information only)" "replay is a spectator's by default"
+zone_lines "$WORK/out" | grep "|hand: " | grep -v "cards\\?, secret$" && fail "a spectator's replay shows a hand"
+run 2 "$WORK/empty" replay "$WORK/diams.json" --seat 3
+contains "$WORK/err" "--seat 3: this game has no such seat (seats: 1 or player 1 and 2 or player 2)" "a wrong --seat"
 
 # A save whose actions no longer fit the rules file.
 sed 's/"name":"leave"/"name":"flee"/' "$WORK/diamant.json" >"$WORK/changed.json"

@@ -62,6 +62,7 @@ struct ReplayOptions {
     std::string file;
     bool step = false;
     bool force = false;  // replay a game whose rules have changed since it was saved
+    std::string seat;    // whose view: a seat's number or name; empty: a spectator's (public information only)
 };
 
 struct AuditOptions {

@@ -83,7 +83,10 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
 void add_replay(CLI::App& app, ReplayOptions& o) {
     auto* replay = app.add_subcommand("replay", "Play a saved game again from its rules file, action by action.");
     replay->add_option("FILE", o.file, "The saved game (written by play --save)")->required();
-    replay->add_flag("--step", o.step, "Wait for Enter before each action");
+    replay->add_flag("--step", o.step, "Draw each position and wait for Enter before each action");
+    replay->add_option("--seat", o.seat,
+                       "Replay as this seat saw the game (its number or name: its hand, what was said to it); "
+                       "without it, as a spectator sees it (public information only)");
     replay->add_flag("--force", o.force, "Replay even if the rules file or the files it imports have changed since "
                                          "the game was saved");
 }
