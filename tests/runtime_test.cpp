@@ -934,5 +934,24 @@ score(p) = p.points
     EXPECT_EQ(g.results().ranks, (std::vector<int>{3, 2, 1}));
 }
 
+TEST(Runtime, ACountInATextTakesTheSingularOnlyForOne) {
+    auto game = load_text("counts", R"(game "Counts" {
+  players 1
+}
+play {
+  for n in [0, 1, 2, -1] {
+    say "{n:diamond}, {n:box}, {n:billion earthling/billion earthlings}"
+  }
+  end game
+}
+)");
+    ASSERT_TRUE(game);
+    Game g(game, resolve_settings(*game, Settings{1, {}, 1}), true);  // keeps what setup and play say
+    EXPECT_EQ(messages_for(g.take_messages(), 0),
+              (std::vector<std::string>{"0 diamonds, 0 boxes, 0 billion earthlings", "1 diamond, 1 box, 1 billion earthling",
+                                        "2 diamonds, 2 boxes, 2 billion earthlings",
+                                        "-1 diamond, -1 box, -1 billion earthling"}));
+}
+
 }  // namespace
 }  // namespace rulesrun::runtime

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "checker_impl.hpp"
+#include "text_holes.hpp"
 #include "spelling.hpp"
 
 namespace rulesrun::checking {
@@ -426,7 +427,8 @@ void Checker::check_interpolation(const Node& text_node, const Composite* fields
     while (open != std::string::npos) {
         const std::size_t close = text.find('}', open);
         if (close == std::string::npos) break;
-        const std::string inside = text.substr(open + 1, close - open - 1);
+        const TextHole hole = split_hole(text.substr(open + 1, close - open - 1));
+        const std::string& inside = hole.path;
         SourceLocation loc = text_node.loc;
         loc.column += open + 2;
         loc.offset += open + 2;
@@ -434,6 +436,14 @@ void Checker::check_interpolation(const Node& text_node, const Composite* fields
         const bool plain = !inside.empty() && std::all_of(inside.begin(), inside.end(), [](char c) {
             return std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '.';
         });
+        const bool counted = hole.counted;
+        if (counted && (hole.singular.empty() || hole.singular.find_first_of("{}:") != std::string::npos || hole.plural.empty() ||
+                        hole.plural.find_first_of("{}:/") != std::string::npos)) {
+            error(loc, fmt::format("a count is written {{n:word}} or {{n:word/plural}}, not '{{{}:{}}}'", inside,
+                                   hole.singular));
+            open = text.find('{', close);
+            continue;
+        }
         if (!plain) {
             error(loc, fmt::format("a text shows only a name or a field in braces ({{p}}, {{c.value}}), not '{}': "
                                    "compute it first (let shown = {}) and write {{shown}}", inside, inside));
@@ -472,7 +482,10 @@ void Checker::check_interpolation(const Node& text_node, const Composite* fields
                 field->children.push_back(std::move(field_name));
                 expr = std::move(field);
             }
-            check_expr(*expr);
+            const Type shown = check_expr(*expr);
+            if (counted && shown.known() && !shown.is(Type::Base::int_)) {
+                error(loc, fmt::format("'{{{}:{}}}' counts {}, which is not a number", inside, hole.singular, inside));
+            }
         }
         open = text.find('{', close);
     }

@@ -29,6 +29,7 @@
 #include <fmt/format.h>
 
 #include "checker_impl.hpp"
+#include "text_holes.hpp"
 
 namespace rulesrun::checking {
 
@@ -378,7 +379,7 @@ private:
             SourceLocation loc = text_node.loc;  // as the checker places it (check_interpolation)
             loc.column += static_cast<std::uint32_t>(open + 2);
             loc.offset += static_cast<std::uint32_t>(open + 2);
-            const std::string inside = text.substr(open + 1, close - open - 1);
+            const std::string inside = split_hole(text.substr(open + 1, close - open - 1)).path;
             const bool plain = std::all_of(inside.begin(), inside.end(), [](char ch) {
                 return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.';
             });

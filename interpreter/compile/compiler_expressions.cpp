@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 
 #include "compiler_impl.hpp"
+#include "text_holes.hpp"
 
 namespace rulesrun::runtime {
 
@@ -355,7 +356,10 @@ std::int32_t Compiler::template_index(const std::string& text, const SourceLocat
         const std::size_t close = text.find('}', open);
         if (close == std::string::npos) break;
         t.pieces.push_back(text.substr(start, open - start));
-        t.holes.push_back(hole_expr(text.substr(open + 1, close - open - 1), loc, scope));
+        const checking::TextHole hole = checking::split_hole(text.substr(open + 1, close - open - 1));
+        t.holes.push_back(hole_expr(hole.path, loc, scope));
+        t.singular.push_back(hole.singular);
+        t.plural.push_back(hole.plural);
         start = close + 1;
     }
     t.pieces.push_back(text.substr(start));

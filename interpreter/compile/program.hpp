@@ -115,6 +115,7 @@ inline constexpr std::size_t max_expr_children = 65535;  // items of a written-o
 struct Template {
     std::vector<std::string> pieces;  // pieces.size() == holes.size() + 1
     std::vector<std::int32_t> holes;  // expressions
+    std::vector<std::string> singular, plural;  // per hole: a count's words ({n:diamond}), or "" for a plain hole
 };
 
 // ---- statements ----------------------------------------------------------------------------------------------------

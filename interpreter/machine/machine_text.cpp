@@ -54,7 +54,9 @@ std::string Machine::fill_template(std::int32_t index) {
     std::string out = t.pieces[0];
     for (std::size_t i = 0; i < t.holes.size(); ++i) {
         const std::int32_t hole = t.holes[i];
-        out += show(eval(hole), p_.expr(hole).type, p_.expr(hole).loc);
+        const Value v = eval(hole);
+        out += show(v, p_.expr(hole).type, p_.expr(hole).loc);
+        if (!t.singular[i].empty()) out += ' ' + (v == 1 || v == -1 ? t.singular[i] : t.plural[i]);
         out += t.pieces[i + 1];
     }
     return out;
