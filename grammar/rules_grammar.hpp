@@ -268,8 +268,11 @@ NODE(field_decl, seq<rep_max<2, field_marker>, name, _, must<colon>, _, must<typ
                      opt<_, display_label>, opt<_, one<','>>>);
 struct field_list : if_must<brace_open, _, star<field_decl, _>, fields_close> {};
 NODE(shown_as, if_must<KW("shown"), _, as_keyword, _, string_lit>);
-NODE(card_decl, if_must<KW("card"), _, name, _, field_list, opt<_, shown_as>>);
-NODE(record_decl, if_must<KW("record"), _, name, _, field_list, opt<_, shown_as>>);
+struct by_keyword : KW("by") {};
+// `marked by NAME`: a function of one card or record giving a short mark shown next to it in menus ("capture").
+NODE(marked_by, if_must<KW("marked"), _, by_keyword, _, name>);
+NODE(card_decl, if_must<KW("card"), _, name, _, field_list, opt<_, shown_as>, opt<_, marked_by>>);
+NODE(record_decl, if_must<KW("record"), _, name, _, field_list, opt<_, shown_as>, opt<_, marked_by>>);
 NODE(player_decl, if_must<KW("player"), _, field_list>);
 NODE(state_decl, if_must<KW("state"), _, field_list>);
 
@@ -290,7 +293,6 @@ struct table_dimension : if_must<table_key_open, _, name, _, bracket_close> {};
 NODE(table_decl, if_must<KW("table"), _, name, _, table_dimension, opt<_, table_dimension>, _, brace_open, _,
                          opt<table_columns, _>, star<table_row, _>, table_close>);
 
-struct by_keyword : KW("by") {};
 NODE(grid_shape, if_must<KW("grid"), _, expr, _, by_keyword, _, expr>);
 NODE(ring_shape, if_must<KW("ring"), _, expr>);
 struct board_shape : sor<grid_shape, ring_shape> {};

@@ -65,7 +65,7 @@ run 0 "$WORK/diablo_moves" play "$DIABLO" --seed 3 --bots human,random
 contains "$WORK/out" "dice: [3, 2]" "the dice rolled"
 contains "$WORK/out" "       a  b  c  d  e  f" "the columns' letters"
 contains "$WORK/out" "     1 B1 G1 B1 G1 B1 G1" "row 1 of the board, with each stack's colour and height"
-contains "$WORK/out" "  c3: 32. c6  33. f3  34. c5" "the moves listed by coordinates, grouped by the stack that moves"
+contains "$WORK/out" "  c3: 32. c6 capture  33. f3 capture  34. c5 merge" "the moves grouped by the stack that moves, marked by the rules"
 contains "$WORK/out" "'a1-a9' is not one of the actions" "a move off the board is refused"
 contains "$WORK/out" "black chooses c3-c5" "a move typed as coordinates in another case and with a blank"
 contains "$WORK/out" "     5 G1 G1 B2 G1 B1 G1" "the merged stack of 2 on c5"

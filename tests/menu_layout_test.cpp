@@ -40,6 +40,18 @@ TEST(MenuLayout, LongMenusOfMovesAreGroupedByPiece) {
     EXPECT_EQ(std::vector<std::string>(lines.begin(), lines.begin() + 2), narrow);
 }
 
+TEST(MenuLayout, MarksFollowTheirActions) {
+    std::vector<MenuEntry> entries;
+    for (const std::string to : {"b2", "d4", "e5", "f6", "g7", "h8", "a2", "a3", "a4", "a5", "a6", "a7", "a8"}) {
+        entries.push_back({"a1-" + to, "", to == "b2" ? "capture" : ""});
+    }
+    const auto lines = menu_lines(entries, 300);
+    ASSERT_EQ(lines.size(), 1U);
+    EXPECT_EQ(lines[0].substr(0, 36), "  a1:  1. b2 capture   2. d4        ");
+    const std::vector<std::string> short_menu = {"   1. a1-b2  capture", "   2. pass"};
+    EXPECT_EQ(menu_lines({{"a1-b2", "", "capture"}, {"pass", "", ""}}, 96), short_menu);
+}
+
 TEST(MenuLayout, OtherLongMenusArePackedIntoRows) {
     std::vector<std::string> names;
     for (int i = 1; i <= 14; ++i) names.push_back("sky " + std::to_string(i));

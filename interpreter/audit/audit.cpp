@@ -35,9 +35,13 @@ StepLog log_for(const std::vector<Message>& messages, int seat) {
     return log;
 }
 
+// The menu as the seat sees it: each action's name and its mark (`marked by`).
 std::string action_names(const Game& game, int seat) {
     std::string names;
-    for (int a = 0; a < game.action_count(seat); ++a) names += (a ? "\n" : "") + game.action_name(seat, a);
+    for (int a = 0; a < game.action_count(seat); ++a) {
+        names += (a ? "\n" : "") + game.action_name(seat, a);
+        if (const auto mark = game.action_mark(seat, a); !mark.empty()) names += " [" + mark + "]";
+    }
     return names;
 }
 

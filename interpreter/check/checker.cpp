@@ -105,6 +105,10 @@ void Checker::check_bodies() {
                         }
                         if (c->kind == Kind::shown_as && self) check_interpolation(*c->child(0), self);
                         if (c->kind == Kind::shown_by_function) check_space_display(*c->child(0), decl.name());
+                        if (c->kind == Kind::marked_by && self) {
+                            const Type marked = find_symbol(decl.name())->type;
+                            check_text_function(*c->child(0), marked, "a mark is", type_name(marked));
+                        }
                         if (c->kind == Kind::grid_shape || c->kind == Kind::ring_shape) {
                             for (const auto& e : c->children) expect_int(*e, "the size of a board");
                         }
@@ -276,19 +280,23 @@ void Checker::check_strategy(const Node& decl) {
 // `board B: ... shown as NAME`: NAME is a function of one space of B giving a text.
 void Checker::check_space_display(const Node& function, std::string_view board) {
     Symbol* b = find_symbol(board);
-    Symbol* f = find_symbol(function.text);
     if (!b || b->kind != SymbolKind::board) return;
-    const Type space = Type::of(B::space, b->type.id);
+    check_text_function(function, Type::of(B::space, b->type.id), "a board is shown as", "space");
+}
+
+// `shown as NAME` (boards) and `marked by NAME` (cards, records): NAME is a function of one value giving a text.
+void Checker::check_text_function(const Node& function, const Type& value, std::string_view role,
+                                  std::string_view noun) {
+    Symbol* f = find_symbol(function.text);
+    const std::string what = fmt::format("{} a function of one {} giving a text", role, noun);
     if (!f || f->kind != SymbolKind::function) {
-        error(function.loc, fmt::format("{}'{}' is not a function: a board is shown as a function of one space giving "
-                                        "a text", f ? "" : "unknown name ", function.text));
+        error(function.loc, fmt::format("{}'{}' is not a function: {}", f ? "" : "unknown name ", function.text, what));
         return;
     }
     ++f->uses;
     calls_[current_callable_].insert(f->name);
-    if (f->params.size() != 1 || !assignable(space, f->params[0]) || !f->type.is(B::text)) {
-        error(function.loc, fmt::format("a board is shown as a function of one space giving a text, as "
-                                        "'function {}(s: {}): text'", function.text, type_name(space)));
+    if (f->params.size() != 1 || !assignable(value, f->params[0]) || !f->type.is(B::text)) {
+        error(function.loc, fmt::format("{}, as 'function {}(x: {}): text'", what, function.text, type_name(value)));
     }
 }
 

@@ -195,21 +195,28 @@ std::int32_t Compiler::value_callable(std::string kind, const Node& name_node, c
 
 // A board's `shown as F`: a callable of one space whose value is F(space), for drawing the board.
 void Compiler::compile_space_display(std::int32_t board, const Node& shown) {
-    const Node& function = *shown.child(0);
-    const Type space = Type::of(B::space, board);
-    const std::int32_t id = begin_callable("shown as", "board display", shown.loc);
+    program_->boards[static_cast<std::size_t>(board)].shown_as =
+        text_function_callable(shown, Type::of(B::space, board), "board display");
+}
+
+// A callable of one value (a space, a card, a record) that calls the rules' function named by `clause`
+// (`shown as NAME`, `marked by NAME`) on it.
+std::int32_t Compiler::text_function_callable(const Node& clause, const Type& value, std::string_view kind) {
+    const Node& function = *clause.child(0);
+    const std::int32_t id = begin_callable(std::string(clause.kind == Kind::marked_by ? "marked by" : "shown as"),
+                                           std::string(kind), clause.loc);
     Node self;
     self.kind = Kind::name;
-    self.loc = shown.loc;
-    self.text = "space shown";  // not a name the rules can write
-    const std::int32_t slot = declare_local(self, space);
+    self.loc = clause.loc;
+    self.text = "value shown";  // not a name the rules can write
+    const std::int32_t slot = declare_local(self, value);
     program_->callables[static_cast<std::size_t>(id)].params = 1;
-    const std::int32_t argument = add_expr(ExprOp::local, space, shown.loc, slot);
-    const std::int32_t call = add_expr(ExprOp::call_function, Type::of(B::text), shown.loc,
+    const std::int32_t argument = add_expr(ExprOp::local, value, clause.loc, slot);
+    const std::int32_t call = add_expr(ExprOp::call_function, Type::of(B::text), clause.loc,
                                        callables_.at(function.text), 0, {argument});
     program_->callables[static_cast<std::size_t>(id)].body = call;
-    program_->boards[static_cast<std::size_t>(board)].shown_as = id;
     end_callable();
+    return id;
 }
 
 namespace {
@@ -525,6 +532,9 @@ void Compiler::compile_declaration(const Node& decl) {
                 p.card_types[static_cast<std::size_t>(id)].shown_as =
                     template_index(shown->child(0)->text, shown->child(0)->loc, FieldScope{id, -1});
             }
+            if (const Node* mark = decl.find(Kind::marked_by)) {
+                p.card_types[static_cast<std::size_t>(id)].marked_by = text_function_callable(*mark, s->type, "mark");
+            }
             break;
         }
         case Kind::record_decl: {
@@ -534,6 +544,10 @@ void Compiler::compile_declaration(const Node& decl) {
             if (const Node* shown = decl.find(Kind::shown_as)) {
                 p.record_types[static_cast<std::size_t>(id)].shown_as =
                     template_index(shown->child(0)->text, shown->child(0)->loc, FieldScope{-1, id});
+            }
+            if (const Node* mark = decl.find(Kind::marked_by)) {
+                p.record_types[static_cast<std::size_t>(id)].marked_by =
+                    text_function_callable(*mark, Type::of(B::record, id), "mark");
             }
             break;
         }

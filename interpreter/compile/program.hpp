@@ -249,12 +249,14 @@ struct CardType {
     std::string name;
     std::vector<FieldInfo> fields;
     std::int32_t shown_as = -1;       // template, holes read the card's fields
+    std::int32_t marked_by = -1;      // callable of one card giving its mark in menus, or -1
 };
 
 struct RecordType {
     std::string name;
     std::vector<FieldInfo> fields;
     std::int32_t shown_as = -1;
+    std::int32_t marked_by = -1;      // callable of one record giving its mark in menus, or -1
 };
 
 struct EnumType {

@@ -206,6 +206,22 @@ std::string Game::action_description(int seat, int action) const {
     return definition_->program().menus[static_cast<std::size_t>(d.menu)].descriptions[static_cast<std::size_t>(option)];
 }
 
+std::string Game::action_mark(int seat, int action) const {
+    const Pending& d = pending_for(*state_, seat);
+    if (action < 0 || action >= d.options_count) throw UsageError(fmt::format("no action {}", action));
+    if (d.menu >= 0) return "";
+    const Program& p = definition_->program();
+    const Choice& ch = p.choices[static_cast<std::size_t>(d.choice)];
+    if (ch.subset || ch.option_type < 0) return "";
+    const ValueType& type = p.type(ch.option_type);
+    std::int32_t mark = -1;
+    if (type.kind == ValueKind::record) mark = p.record_types[static_cast<std::size_t>(type.id)].marked_by;
+    if (type.kind == ValueKind::card) mark = p.card_types[static_cast<std::size_t>(type.id)].marked_by;
+    const Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + action)];
+    if (mark < 0 || option == none_value) return "";
+    return inspect(*state_, [&](Machine& m) { return m.text_of(m.call_value(mark, -1, option)); });
+}
+
 std::string Game::choice_name(int seat) const {
     const Pending& d = pending_for(*state_, seat);
     const Program& p = definition_->program();

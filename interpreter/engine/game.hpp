@@ -122,6 +122,8 @@ public:
     [[nodiscard]] std::string action_name(int seat, int action) const;
     // What the rules say an action does: a menu option's description ("draw 1 card into your hand"), or "".
     [[nodiscard]] std::string action_description(int seat, int action) const;
+    // A short mark the rules give an action's card or record (`marked by`: "capture", "merge"), or "".
+    [[nodiscard]] std::string action_mark(int seat, int action) const;
     // The name of the choice point (the `let` name or menu name) and the rendered prompt.
     [[nodiscard]] std::string choice_name(int seat) const;
     [[nodiscard]] std::string prompt(int seat) const;

@@ -35,7 +35,8 @@ std::vector<std::string> action_names(const runtime::Game& game, int seat) {
 void print_actions(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names) {
     std::vector<MenuEntry> entries;
     for (std::size_t i = 0; i < names.size(); ++i) {
-        entries.push_back({names[i], game.action_description(seat, static_cast<int>(i))});
+        const int action = static_cast<int>(i);
+        entries.push_back({names[i], game.action_description(seat, action), game.action_mark(seat, action)});
     }
     for (const auto& line : menu_lines(entries, menu_width)) out << line << '\n';
 }

@@ -39,17 +39,28 @@ void pack(std::vector<std::string>& lines, const std::vector<std::string>& cells
     for (auto& l : lines) l.erase(l.find_last_not_of(' ') + 1);
 }
 
+// "name  mark  description", aligned in columns.
 std::vector<std::string> one_per_line(const std::vector<MenuEntry>& entries, std::size_t digits) {
-    std::size_t name_width = 0;
-    for (const auto& e : entries) name_width = std::max(name_width, e.name.size());
+    std::size_t name_width = 0, mark_width = 0;
+    for (const auto& e : entries) {
+        name_width = std::max(name_width, e.name.size());
+        mark_width = std::max(mark_width, e.mark.size());
+    }
     std::vector<std::string> lines;
     for (std::size_t i = 0; i < entries.size(); ++i) {
         const auto& e = entries[i];
-        lines.push_back("  " + numbered(i, e.description.empty() ? e.name
-                                                                  : fmt::format("{:<{}}  {}", e.name, name_width, e.description),
-                                        digits));
+        std::string text = fmt::format("{:<{}}", e.name, name_width);
+        if (mark_width > 0) text += fmt::format("  {:<{}}", e.mark, mark_width);
+        if (!e.description.empty()) text += "  " + e.description;
+        text.erase(text.find_last_not_of(' ') + 1);
+        lines.push_back("  " + numbered(i, text, digits));
     }
     return lines;
+}
+
+// A cell of a packed menu: "34. c5" or "34. c5 capture".
+std::string with_mark(const std::string& text, const MenuEntry& entry) {
+    return entry.mark.empty() ? text : text + ' ' + entry.mark;
 }
 
 // "   c3:  34. c5   35. c1   36. e3": one row (or more) per piece, in the order the pieces first appear.
@@ -60,14 +71,14 @@ std::vector<std::string> grouped_moves(const std::vector<MenuEntry>& entries, st
         const auto move = *as_move(e.name);
         if (std::find(pieces.begin(), pieces.end(), move.first) == pieces.end()) pieces.push_back(move.first);
         piece_width = std::max(piece_width, move.first.size());
-        target_width = std::max(target_width, move.second.size());
+        target_width = std::max(target_width, with_mark(move.second, e).size());
     }
     std::vector<std::string> lines;
     for (const auto& piece : pieces) {
         std::vector<std::string> cells;
         for (std::size_t i = 0; i < entries.size(); ++i) {
             const auto move = *as_move(entries[i].name);
-            if (move.first == piece) cells.push_back(numbered(i, move.second, digits));
+            if (move.first == piece) cells.push_back(numbered(i, with_mark(move.second, entries[i]), digits));
         }
         std::vector<std::string> rows;
         const std::string indent = fmt::format("  {:>{}}: ", piece, piece_width);
@@ -88,9 +99,9 @@ std::vector<std::string> menu_lines(const std::vector<MenuEntry>& entries, std::
         return grouped_moves(entries, digits, width);
     }
     std::size_t name_width = 0;
-    for (const auto& e : entries) name_width = std::max(name_width, e.name.size());
+    for (const auto& e : entries) name_width = std::max(name_width, with_mark(e.name, e).size());
     std::vector<std::string> cells;
-    for (std::size_t i = 0; i < entries.size(); ++i) cells.push_back(numbered(i, entries[i].name, digits));
+    for (std::size_t i = 0; i < entries.size(); ++i) cells.push_back(numbered(i, with_mark(entries[i].name, entries[i]), digits));
     std::vector<std::string> lines;
     pack(lines, cells, "  ", digits + 2 + name_width + 2, width);
     return lines;

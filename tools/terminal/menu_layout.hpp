@@ -11,6 +11,7 @@ namespace rulesrun::cli {
 struct MenuEntry {
     std::string name;
     std::string description;  // "" when the rules give none
+    std::string mark;         // a short mark from the rules ("capture"), or ""
 };
 
 // The lines of the menu, without colour; `width` is the widest a line may be.
