@@ -193,6 +193,11 @@ run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,h
 run 0 "$WORK/ones_and_enters" play "$WORK/secrets.rules" --seed 1 --bots human,random
 lacks "$WORK/out" "Pass the keyboard" "one human against a bot"
 
+# ---- play: the heading says what the options in effect mean --------------------------------------------------------
+run 3 "$WORK/empty" play "$DIAMANT" --players 3 --option rounds=3 --bots human,random
+contains "$WORK/out" "  rounds = 3: rounds in a game (default 5)" "an option set away from its default, with its description"
+contains "$WORK/out" "  variant = seed: who gets a treasure card's diamonds" "an option at its default (a game of few options)"
+
 # ---- play: names by their start in any case, help, undo and quit ------------------------------------------------------
 { printf 'R\nhOl\nhelp\nroll\nundo\n'; lines 2000 1; } >"$WORK/pig_words"
 run 0 "$WORK/pig_words" play "$PIG" --seed 5 --bots human,random

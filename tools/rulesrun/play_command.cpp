@@ -90,7 +90,7 @@ public:
 private:
     void print_header() {
         auto& out = console_.out();
-        out << console_.style().bold(settings_line(game_)) << '\n';
+        out << console_.style().bold(settings_line(game_)) << '\n' << option_lines(game_);
         std::vector<std::string> seats;
         for (int seat = 0; seat < game_.players(); ++seat)
             seats.push_back(fmt::format("{} ({})", game_.seat_name(seat), seats_[seat].text()));

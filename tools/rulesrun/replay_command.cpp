@@ -35,7 +35,7 @@ int run_replay(const ReplayOptions& options) {
     auto console = Console::standard();
     auto& out = console.out();
     const auto& style = console.style();
-    out << style.bold(settings_line(game)) << '\n';
+    out << style.bold(settings_line(game)) << '\n' << option_lines(game);
     out << fmt::format("Replaying {} saved actions from {}, as {}\n", saved.actions.size(), options.file,
                        viewer < 0 ? "a spectator sees them (public information only)"
                                   : game.seat_name(viewer) + " saw them");

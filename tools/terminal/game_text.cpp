@@ -75,13 +75,28 @@ void print_block(std::ostream& out, const std::string& text) {
 }
 
 std::string settings_line(const runtime::Game& game) {
-    const auto& settings = game.settings();
-    std::string line = fmt::format("{}, {} players", game.definition().title(), settings.players);
-    if (!settings.options.empty()) {
-        line += ", options";
-        for (const auto& [name, value] : settings.options) line += fmt::format(" {}={}", name, value);
+    return fmt::format("{}, {} players", game.definition().title(), game.settings().players);
+}
+
+std::string option_lines(const runtime::Game& game) {
+    const auto& infos = game.definition().options();
+    const bool all = infos.size() <= 3;  // a few options are all shown
+    std::string out;
+    std::size_t changed = 0;
+    for (const auto& [name, value] : game.settings().options) {
+        for (const auto& info : infos) {
+            if (info.name != name || (info.default_value == value && !all)) continue;
+            ++changed;
+            out += fmt::format("  {} = {}{}{}\n", name, value, info.description.empty() ? "" : ": " + info.description,
+                               info.default_value == value ? "" : fmt::format(" (default {})", info.default_value));
+        }
     }
-    return line;
+    if (changed < infos.size()) {
+        out += fmt::format("  {} at {} default{} (rulesrun info {} lists them)\n",
+                           changed == 0 ? "Every option" : "The other options", changed == 0 ? "its" : "their",
+                           changed == 0 ? "" : "s", game.definition().path());
+    }
+    return out;
 }
 
 void print_final(std::ostream& out, const runtime::Game& game, const Style& style) {

@@ -27,8 +27,12 @@ void print_secret_choice(std::ostream& out, const runtime::Game& game, int seat,
 // Writes a block of text (a view of the game) so that it ends with exactly one line break.
 void print_block(std::ostream& out, const std::string& text);
 
-// "Diamant, 3 players, options variant=seed rounds=5" (not the seed: print_final shows it once the game is over).
+// "Diamant, 3 players" (the options: option_lines; not the seed: print_final shows it once the game is over).
 std::string settings_line(const runtime::Game& game);
+
+// The options in effect with what they mean ("  rounds = 3: rounds in a game (default 5)"): all of them when there
+// are at most three, else those set away from their defaults and a line saying the others are at their defaults.
+std::string option_lines(const runtime::Game& game);
 
 // The end: the public view of the final state, each seat's score and rank, who won, and the seed (never shown
 // before). Starts with the line "== Game over ==".
