@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # docs/house-rules.md as a test: every ```sh block of the walk-through runs, in order, exactly as written (with the
-# built rulesrun as build/rulesrun and the source tree's rules/ in a scratch folder; `play` answers 1 to everything),
+# built rulesrun as build/rulesrun, the source tree's rules/ and HOME in a scratch folder; `play` answers 1 to
+# everything),
 # and every line of its ```rules blocks must be in the edited copy, so the page cannot drift from the program.
 # Usage: cli_house_rules_test.sh RULESRUN SOURCE_DIR
 set -u
@@ -10,6 +11,8 @@ source "$(dirname "$0")/cli_common.sh"
 DOC="$SOURCE_DIR/docs/house-rules.md"
 
 cd "$WORK" || exit 1
+export HOME="$WORK/home"  # the walk-through keeps the reader's files in ~/house-rules
+mkdir -p "$HOME"
 ln -s "$SOURCE_DIR/rules" rules
 mkdir build && ln -s "$RULESRUN" build/rulesrun
 
@@ -37,13 +40,16 @@ status=$?
 
 while IFS= read -r line; do
     [ -z "${line// }" ] && continue
-    grep -qxF -- "$line" my_cosmic.rules || fail "a line shown in the page is not in the edited file: $line"
+    grep -qxF -- "$line" "$HOME/house-rules/my_cosmic.rules" || fail "a line shown in the page is not in the edited file: $line"
 done < shown_rules.txt
 
+for written in my_cosmic.rules comparison.json; do
+    [ -e "$written" ] && fail "the walk-through wrote $written where it was run (the repository): it belongs in ~/house-rules"
+done
 grep -q "B - A" walkthrough.log || fail "no comparison table in the walk-through's output"
 grep -q "seat  *score" walkthrough.log || fail "the game played does not reach its final scores"
 # What the page says of the comparison: fewer turns and fewer tokens rescued, both beyond chance.
-python3 - comparison.json <<'PY' || fail "comparison.json does not show what the page says"
+python3 - "$HOME/house-rules/comparison.json" <<'PY' || fail "comparison.json does not show what the page says"
 import json, sys
 figures = {f["name"]: f for f in json.load(open(sys.argv[1]))["figures"]}
 for name in ("game_length", "tokens_rescued"):
