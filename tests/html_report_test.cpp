@@ -48,13 +48,24 @@ TEST(HtmlReport, IsWellFormedSelfContainedAndHasAHistogramPerStatistic) {
     EXPECT_EQ(nesting_problem(html), "");
     for (const char* outside : {"http:", "https:", "src=", "href=", "<link", "<script", "url(", "@import"})
         EXPECT_EQ(html.find(outside), std::string::npos) << outside;
+    // Every statistic with a histogram, but those that are true or false (0 or 1): rates with their intervals.
     std::vector<std::string> statistics = {"game length (actions)", "legal choices per decision"};
     for (const auto& s : diamant->stats()) statistics.push_back(s.name);
-    for (const auto& name : statistics)
-        EXPECT_NE(html.find("<svg class=\"histogram\" data-statistic=\"" + name + "\""), std::string::npos) << name;
+    for (const auto& name : statistics) {
+        const bool rate = name == "ended_on_hazard" || name == "won";
+        EXPECT_EQ(html.find("<svg class=\"histogram\" data-statistic=\"" + name + "\"") != std::string::npos, !rate)
+            << name;
+    }
+    EXPECT_NE(html.find("&mdash; true in "), std::string::npos);
     EXPECT_NE(html.find("<svg class=\"win-rates\""), std::string::npos);
-    for (const char* shown : {"cautious", "bold", "option rounds", "first seat wins", "fair share"})
+    // Per-player statistics are given seat by seat, with each seat's bot.
+    EXPECT_NE(html.find("<table class=\"per-seat\">"), std::string::npos);
+    for (const char* shown : {"player 2 (cautious)", "player 3 (bold)", "option rounds", "fair share",
+                              "the seats play different bots: no first-seat figure"})
         EXPECT_NE(html.find(shown), std::string::npos) << shown;
+    EXPECT_EQ(html.find("first seat wins"), std::string::npos);
+    // The same bot in every seat: the first seat's figure is meaningful.
+    EXPECT_NE(page_of(diamant, 3, "random,random,random").find("first seat wins"), std::string::npos);
 }
 
 TEST(HtmlReport, EscapesTheTextsOfTheRulesFile) {

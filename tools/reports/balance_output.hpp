@@ -2,6 +2,7 @@
 #pragma once
 
 #include <ostream>
+#include <vector>
 
 #include <nlohmann/json.hpp>
 
@@ -9,7 +10,11 @@
 
 namespace rulesrun::cli {
 
-void print_balance_text(std::ostream& out, const BalanceFigures& balance);
-nlohmann::ordered_json balance_json(const BalanceFigures& balance);
+// Whether the seats play with the same bot, so that the first seat's figure measures the seat and not the bot.
+[[nodiscard]] bool seats_comparable(const std::vector<BotSpec>& bots);
+
+void print_balance_text(std::ostream& out, const BalanceFigures& balance, bool comparable);
+// With seats that play different bots, "first_seat_wins" is left out.
+nlohmann::ordered_json balance_json(const BalanceFigures& balance, bool comparable);
 
 }  // namespace rulesrun::cli

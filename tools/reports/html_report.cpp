@@ -33,6 +33,12 @@ std::string seat_label(const SimulationReport& report, std::size_t seat) {
     return seat < report.seat_names.size() ? report.seat_names[seat] : fmt::format("seat {}", seat + 1);
 }
 
+// "player 1 (greedy)": charts name each seat's bot too.
+std::string seat_and_bot(const SimulationSetup& setup, const SimulationReport& report, std::size_t seat) {
+    return seat < setup.bots.size() ? fmt::format("{} ({})", seat_label(report, seat), setup.bots[seat].text())
+                                    : seat_label(report, seat);
+}
+
 const char* const style = R"(body{font-family:sans-serif;margin:2em;max-width:60em;color:#222}
 table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:0.2em 0.6em;text-align:right}
 th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}svg{display:block;margin:0.3em 0 1.2em 0}
@@ -60,14 +66,20 @@ std::string histogram_svg(const std::string& name, const Histogram& histogram) {
     if (bins.empty()) return fmt::format("<p class=\"histogram\" data-statistic=\"{}\">no samples</p>\n", escape(name));
     std::int64_t most = 1;
     for (const Bin& b : bins) most = std::max(most, b.count);
-    const double width = 600, height = 160, left = 40, bottom = 30;
-    const double bar = (width - left) / static_cast<double>(bins.size());
+    // Room on the right so that the last value's label is not cut; the counts' axis is labelled on the left.
+    const double width = 640, plot_right = 600, height = 160, left = 56, bottom = 36;
+    const double bar = (plot_right - left) / static_cast<double>(bins.size());
     std::string svg = fmt::format(
         "<svg class=\"histogram\" data-statistic=\"{}\" width=\"{}\" height=\"{}\" role=\"img\" "
         "aria-label=\"histogram of {}\">\n",
         escape(name), width, height + bottom, escape(name));
-    svg += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", left, height, width, height);
-    svg += fmt::format("<text x=\"0\" y=\"10\">{}</text>\n", most);
+    svg += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", left, height, plot_right,
+                       height);
+    svg += fmt::format("<text x=\"{}\" y=\"10\" text-anchor=\"end\">{}</text>\n", left - 4, most);
+    svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>\n", left - 4, height);
+    svg += fmt::format("<text x=\"0\" y=\"{}\">samples</text>\n", height / 2);
+    svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", (left + plot_right) / 2,
+                       height + bottom - 2, escape(name));
     for (std::size_t i = 0; i < bins.size(); ++i) {
         const Bin& b = bins[i];
         const double h = height * static_cast<double>(b.count) / static_cast<double>(most);
@@ -77,14 +89,15 @@ std::string histogram_svg(const std::string& name, const Histogram& histogram) {
                            left + bar * static_cast<double>(i) + 1, height - h, std::max(1.0, bar - 2), h, label, b.count);
         const std::size_t every = std::max<std::size_t>(1, bins.size() / 10);
         if (i % every == 0)
-            svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\">{}</text>\n", left + bar * static_cast<double>(i), height + 15, label);
+            svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
+                               left + bar * (static_cast<double>(i) + 0.5), height + 15, label);
     }
     return svg + "</svg>\n";
 }
 
 // Each seat's win rate (alone or shared) as a bar with its 95% interval; the dashed line is the fair share.
-std::string win_rates_svg(const SimulationReport& report, double fair_share) {
-    const double row = 26, left = 120, width = 600, scale = width - left - 20;
+std::string win_rates_svg(const SimulationSetup& setup, const SimulationReport& report, double fair_share) {
+    const double row = 26, left = 200, width = 680, scale = width - left - 60;
     const double height = row * static_cast<double>(report.wins.size()) + 20;
     std::string svg = fmt::format("<svg class=\"win-rates\" width=\"{}\" height=\"{}\" role=\"img\" "
                                   "aria-label=\"win rates by seat\">\n", width, height);
@@ -93,7 +106,7 @@ std::string win_rates_svg(const SimulationReport& report, double fair_share) {
         const double rate = report.games == 0 ? 0 : won / static_cast<double>(report.games);
         const Interval ci = wilson95(won, report.games);
         const double y = row * static_cast<double>(seat) + 4;
-        svg += fmt::format("<text x=\"0\" y=\"{:.1f}\">{}</text>\n", y + 13, escape(seat_label(report, seat)));
+        svg += fmt::format("<text x=\"0\" y=\"{:.1f}\">{}</text>\n", y + 13, escape(seat_and_bot(setup, report, seat)));
         svg += fmt::format("<rect class=\"bar\" x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"16\"><title>{} [{}, {}]"
                            "</title></rect>\n", left, y, scale * rate, percent(rate), percent(ci.low), percent(ci.high));
         svg += fmt::format("<line class=\"whisker\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n",
@@ -133,24 +146,64 @@ std::string outcome_table(const SimulationSetup& setup, const SimulationReport& 
     return out + "</table>\n";
 }
 
-std::string balance_list(const BalanceFigures& b) {
+std::string balance_list(const BalanceFigures& b, bool comparable) {
     auto rate = [](double r, const Interval& ci) { return fmt::format("{} [{}, {}]", percent(r), percent(ci.low), percent(ci.high)); };
-    return fmt::format("<ul class=\"balance\">\n<li>first seat wins {} of games, alone or shared (fair share {})</li>\n"
+    const std::string first_seat =
+        comparable ? fmt::format("first seat wins {} of games, alone or shared (fair share {})",
+                                 rate(b.first_seat_wins, b.first_seat_interval), percent(b.fair_share))
+                   : "the seats play different bots: no first-seat figure (it would mix the seat with its bot)";
+    return fmt::format("<ul class=\"balance\">\n<li>{}</li>\n"
                        "<li>shared wins {}; everybody loses {}</li>\n"
                        "<li>game length {:.1f} actions on average (95% CI &plusmn;{:.1f})</li>\n"
                        "<li>{} decisions, {:.2f} legal choices per decision on average, {} forced (a single choice)</li>\n</ul>\n",
-                       rate(b.first_seat_wins, b.first_seat_interval), percent(b.fair_share),
-                       rate(b.shared_wins, b.shared_interval), rate(b.everybody_loses, b.everybody_loses_interval),
+                       first_seat, rate(b.shared_wins, b.shared_interval), rate(b.everybody_loses, b.everybody_loses_interval),
                        b.mean_length, b.length_ci95, b.decisions, b.mean_choices, percent(b.forced_share));
 }
 
-std::string statistic_section(const std::string& name, const std::string& description, const Accumulator& a,
-                              const Histogram& histogram) {
+// A statistic whose every sample is 0 or 1 (a true/false record) reads as a rate, not as a histogram.
+bool yes_or_no(const Histogram& histogram) {
+    const auto& counts = histogram.counts();
+    return !counts.empty() && counts.begin()->first >= 0 && counts.rbegin()->first <= 1;
+}
+
+std::string rate_with_interval(const Accumulator& a) {
+    const double yes = a.mean() * static_cast<double>(a.count());
+    const Interval ci = wilson95(yes, a.count());
+    return fmt::format("{} [{}, {}]", percent(a.mean()), percent(ci.low), percent(ci.high));
+}
+
+// Each seat's figure of a per-player statistic, with its bot: seats are not lumped together.
+std::string per_seat_table(const SimulationSetup& setup, const SimulationReport& report, const StatSummary& stat,
+                           bool rates) {
+    std::string out = fmt::format("<table class=\"per-seat\">\n<tr><th>seat</th><th>{}</th><th>samples</th></tr>\n",
+                                  rates ? "true in [95% CI]" : "mean [95% CI]");
+    for (std::size_t seat = 0; seat < stat.per_seat.size(); ++seat) {
+        const Accumulator& a = stat.per_seat[seat];
+        const std::string figure = a.count() == 0 ? "no samples"
+                                   : rates        ? rate_with_interval(a)
+                                                  : fmt::format("{:.3f} [{:.3f}, {:.3f}]", a.mean(), a.mean() - a.ci95(),
+                                                                a.mean() + a.ci95());
+        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td></tr>\n", escape(seat_and_bot(setup, report, seat)),
+                           figure, a.count());
+    }
+    return out + "</table>\n";
+}
+
+std::string statistic_section(const SimulationSetup& setup, const SimulationReport& report, const std::string& name,
+                              const std::string& description, const StatSummary& stat) {
+    const Accumulator& a = stat.all;
+    const bool rates = yes_or_no(stat.histogram);
     std::string out = fmt::format("<h3>{}</h3>\n<p>{}", escape(name), escape(description));
-    if (a.count() > 0)
+    if (a.count() > 0 && rates) {
+        out += fmt::format(" &mdash; true in {} of {} samples", rate_with_interval(a), a.count());
+    } else if (a.count() > 0) {
         out += fmt::format(" &mdash; mean {:.3f} (95% CI &plusmn;{:.3f}), sd {:.3f}, min {}, max {}, {} samples", a.mean(),
                            a.ci95(), a.stddev(), a.min(), a.max(), a.count());
-    return out + "</p>\n" + histogram_svg(name, histogram);
+    }
+    out += "</p>\n";
+    if (!stat.per_seat.empty()) out += per_seat_table(setup, report, stat, rates);
+    if (!rates) out += histogram_svg(name, stat.histogram);
+    return out;
 }
 
 }  // namespace
@@ -163,15 +216,16 @@ std::string simulation_html(const SimulationSetup& setup, const SimulationReport
                                    escape(title), style, escape(title));
     html += "<h2>Settings</h2>\n" + options_table(setup, report);
     html += "<h2>Outcomes</h2>\n" + outcome_table(setup, report);
-    html += "<h2>Win rates by seat</h2>\n" + win_rates_svg(report, balance.fair_share);
-    html += "<h2>Balance</h2>\n" + balance_list(balance);
+    html += "<h2>Win rates by seat</h2>\n" + win_rates_svg(setup, report, balance.fair_share);
+    html += "<h2>Balance</h2>\n" + balance_list(balance, seats_comparable(setup.bots));
     html += "<h2>Statistics</h2>\n";
-    html += statistic_section("game length (actions)", "actions applied in a game", report.length, report.length_histogram);
-    html += statistic_section("legal choices per decision", "options offered to a seat at each decision", report.choices,
-                              report.choices_histogram);
+    html += statistic_section(setup, report, "game length (actions)", "actions applied in a game",
+                              StatSummary{report.length, report.length_histogram, {}});
+    html += statistic_section(setup, report, "legal choices per decision", "options offered to a seat at each decision",
+                              StatSummary{report.choices, report.choices_histogram, {}});
     const auto& infos = setup.game.stats();
     for (std::size_t i = 0; i < infos.size(); ++i)
-        html += statistic_section(infos[i].name, infos[i].description, report.stats[i].all, report.stats[i].histogram);
+        html += statistic_section(setup, report, infos[i].name, infos[i].description, report.stats[i]);
     return html + "</body>\n</html>\n";
 }
 

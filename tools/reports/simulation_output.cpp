@@ -116,7 +116,7 @@ void print_simulation_text(std::ostream& out, const SimulationSetup& setup, cons
     }
     out << "\n\n";
     print_seats(out, setup, report);
-    print_balance_text(out, balance_of(report));
+    print_balance_text(out, balance_of(report), seats_comparable(setup.bots));
     out << '\n';
     print_stats(out, setup, report);
 }
@@ -130,7 +130,7 @@ std::string simulation_json(const SimulationSetup& setup, const SimulationReport
     json["shared_win_games"] = report.shared_win_games;
     json["everybody_loses"] = report.everybody_loses;
     json["length"] = figures_json(report.length);
-    json["balance"] = balance_json(balance_of(report));
+    json["balance"] = balance_json(balance_of(report), seats_comparable(setup.bots));
     json["stats"] = stats_json(setup, report);
     return json.dump(2);
 }
