@@ -334,6 +334,10 @@ contains "$WORK/pig.html" "player 1 (mcts:iterations=20)" "the report names each
 contains "$WORK/out" "legal choices per decision" "simulate's choices per decision"
 contains "$WORK/pig.html" "<svg class=\"histogram\" data-statistic=\"winning_margin\"" "simulate --report's histograms"
 lacks "$WORK/pig.html" "http" "simulate --report fetches nothing"
+run 0 "$WORK/empty" simulate "$PIG" --compare "$PIG" --games 20 --report "$WORK/compared.html"
+contains "$WORK/compared.html" "<table class=\"figures\">" "simulate --compare --report writes the figures side by side"
+run 1 "$WORK/empty" simulate "$PIG" --compare "$PIG" --games 5 --report "$WORK/no_such_folder/pig.html"
+contains "$WORK/err" "--report: cannot write" "simulate --compare --report to a folder that does not exist"
 run 1 "$WORK/empty" simulate "$PIG" --games 5 --report "$WORK/no_such_folder/pig.html"
 contains "$WORK/err" "--report: cannot write" "simulate --report to a folder that does not exist"
 run 2 "$WORK/empty" simulate "$PIG" --games 5 --bots mcts:depth=3

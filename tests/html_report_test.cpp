@@ -1,10 +1,13 @@
 // simulate --report: one well-formed, self-contained page with a histogram for every statistic, and every text from
-// the rules file escaped.
+// the rules file escaped; with --compare, a page of both files' figures side by side.
 #include <gtest/gtest.h>
 
+#include <fstream>
+#include <iterator>
 #include <regex>
 #include <set>
 
+#include "comparison_html.hpp"
 #include "html_report.hpp"
 #include "simulation.hpp"
 #include "test_games.hpp"
@@ -86,6 +89,35 @@ stat picked "the <script>alert(1)</script> pick"
     EXPECT_EQ(html.find("<script"), std::string::npos);
     EXPECT_NE(html.find("Tags &lt;b&gt; &amp; co"), std::string::npos);
     EXPECT_EQ(nesting_problem(html), "");
+}
+
+TEST(HtmlReport, AComparisonShowsBothFilesFiguresSideBySide) {
+    // Pig to 100 against Pig to 30: shorter games, beyond chance.
+    const auto to_100 = testing_support::load_rules("pig.rules");
+    std::ifstream source(std::string(RULESRUN_SOURCE_DIR) + "/rules/pig.rules");
+    std::string text((std::istreambuf_iterator<char>(source)), std::istreambuf_iterator<char>());
+    text.replace(text.find("= 100 \"points"), 5, "= 30");
+    const auto to_30 = testing_support::load_text("pig_to_30", text);
+    ASSERT_TRUE(to_100 && to_30);
+    auto request = [](const std::shared_ptr<const runtime::GameDefinition>& game) {
+        SimulationRequest r;
+        r.game = game;
+        r.settings = runtime::resolve_settings(*game, {2, {}, 3});
+        r.bots = parse_bot_list("hold_at_20,hold_at_20", game->strategies(), false);
+        r.games = 200;
+        return r;
+    };
+    const SimulationRequest a = request(to_100), b = request(to_30);
+    const ComparisonReport report = compare_simulations(a, b);
+    const std::string html = comparison_html({"pig.rules", "pig <30>.rules", a.settings, b.settings, a.bots}, report);
+    EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html", 0), 0U);
+    EXPECT_EQ(nesting_problem(html), "");
+    EXPECT_NE(html.find("pig &lt;30&gt;.rules"), std::string::npos);
+    EXPECT_NE(html.find("target=100"), std::string::npos);
+    EXPECT_NE(html.find("target=30"), std::string::npos);
+    for (const auto& f : report.figures) EXPECT_NE(html.find(">" + f.name + "<"), std::string::npos) << f.name;
+    EXPECT_NE(html.find("<tr class=\"significant\"><td>game length (actions)"), std::string::npos) << html;
+    EXPECT_NE(html.find("<tr><td>wins: player 1 (%)"), std::string::npos) << "a difference within chance is not bold";
 }
 
 }  // namespace

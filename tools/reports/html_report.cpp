@@ -6,28 +6,11 @@
 #include <fmt/format.h>
 
 #include "balance_output.hpp"
+#include "html_page.hpp"
 
 namespace rulesrun::cli {
 
 namespace {
-
-// Texts come from the rules file and the command line: escaped wherever they land.
-std::string escape(const std::string& text) {
-    std::string out;
-    for (const char c : text) {
-        switch (c) {
-        case '&': out += "&amp;"; break;
-        case '<': out += "&lt;"; break;
-        case '>': out += "&gt;"; break;
-        case '"': out += "&quot;"; break;
-        case '\'': out += "&#39;"; break;
-        default: out += c;
-        }
-    }
-    return out;
-}
-
-std::string percent(double rate) { return fmt::format("{:.1f}%", 100 * rate); }
 
 std::string seat_label(const SimulationReport& report, std::size_t seat) {
     return seat < report.seat_names.size() ? report.seat_names[seat] : fmt::format("seat {}", seat + 1);
@@ -38,12 +21,6 @@ std::string seat_and_bot(const SimulationSetup& setup, const SimulationReport& r
     return seat < setup.bots.size() ? fmt::format("{} ({})", seat_label(report, seat), setup.bots[seat].text())
                                     : seat_label(report, seat);
 }
-
-const char* const style = R"(body{font-family:sans-serif;margin:2em;max-width:60em;color:#222}
-table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;padding:0.2em 0.6em;text-align:right}
-th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}svg{display:block;margin:0.3em 0 1.2em 0}
-.bar{fill:#4a7bb7}.whisker{stroke:#222;stroke-width:1.5}.fair{stroke:#c33;stroke-dasharray:4 3}
-.axis{stroke:#888}text{font-size:11px;fill:#222}h2{margin-top:1.5em})";
 
 // One bar per value, or per range of values when there are more than 40 different ones.
 struct Bin {
@@ -211,9 +188,7 @@ std::string statistic_section(const SimulationSetup& setup, const SimulationRepo
 std::string simulation_html(const SimulationSetup& setup, const SimulationReport& report) {
     const std::string title = fmt::format("{}: {} games", setup.game.title(), report.games);
     const BalanceFigures balance = balance_of(report);
-    std::string html = fmt::format("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
-                                   "<title>{}</title>\n<style>{}</style>\n</head>\n<body>\n<h1>{}</h1>\n",
-                                   escape(title), style, escape(title));
+    std::string html = page_start(title);
     html += "<h2>Settings</h2>\n" + options_table(setup, report);
     html += "<h2>Outcomes</h2>\n" + outcome_table(setup, report);
     html += "<h2>Win rates by seat</h2>\n" + win_rates_svg(setup, report, balance.fair_share);
@@ -226,7 +201,7 @@ std::string simulation_html(const SimulationSetup& setup, const SimulationReport
     const auto& infos = setup.game.stats();
     for (std::size_t i = 0; i < infos.size(); ++i)
         html += statistic_section(setup, report, infos[i].name, infos[i].description, report.stats[i]);
-    return html + "</body>\n</html>\n";
+    return html + page_end();
 }
 
 }  // namespace rulesrun::cli

@@ -1,5 +1,6 @@
 // `rulesrun simulate A.rules --compare B.rules`: both files play the same games (same seeds, players, options and
 // bots) and every figure is printed for A and B with the difference B - A and its 95% confidence interval.
+#include <fstream>
 #include <iostream>
 #include <thread>
 
@@ -7,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
+#include "comparison_html.hpp"
 #include "rulesrun.hpp"
 #include "game_setup.hpp"
 #include "terminal.hpp"
@@ -82,6 +84,11 @@ std::string json_text(const ComparisonReport& report, const SimulationRequest& a
 int run_compare(const SimulateOptions& options) {
     auto a = request_for(options.file, options);
     auto b = request_for(options.compare, options);
+    std::ofstream page;  // opened before the games: a path that cannot be written wastes no run
+    if (!options.report.empty()) {
+        page.open(options.report, std::ios::binary);
+        if (!page) throw std::runtime_error("--report: cannot write '" + options.report + "'");
+    }
     ProgressBar progress(2 * options.games);
     a.progress = [&progress](std::int64_t done) { progress.update(done); };
     b.progress = [&progress, &options](std::int64_t done) { progress.update(options.games + done); };
@@ -91,6 +98,11 @@ int run_compare(const SimulateOptions& options) {
         std::cout << json_text(report, a, b, options) << '\n';
     else
         print_text(report, a, b, options);
+    if (page.is_open()) {
+        page << comparison_html({options.file, options.compare, a.settings, b.settings, a.bots}, report);
+        page.close();
+        if (!page) throw std::runtime_error("--report: cannot write '" + options.report + "'");
+    }
     return exit_ok;
 }
 

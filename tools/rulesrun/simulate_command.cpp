@@ -28,8 +28,6 @@ std::ofstream open_report(const std::string& path) {
 }  // namespace
 
 int run_simulate(const SimulateOptions& options) {
-    if (!options.compare.empty() && !options.report.empty())
-        throw ArgumentError("--report cannot be combined with --compare: the page shows one simulation");
     if (!options.compare.empty()) return run_compare(options);
     const auto definition = load_definition(options.file);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
