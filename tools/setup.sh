@@ -1,13 +1,23 @@
 #!/usr/bin/env bash
 # Installs what rulesrun needs on Debian (only the missing packages), then configures and builds it into build/.
+# With --tests, also what the tests need: tmux (the hot-seat test types at a real terminal), Chromium, Node.js and
+# npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium).
 # Safe to run again: it installs nothing that is already there and rebuilds only what changed.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
+tests=false
+for argument in "$@"; do
+    case $argument in
+        --tests) tests=true ;;
+        *) echo "tools/setup.sh: unknown argument '$argument' (the only one is --tests)" >&2; exit 2 ;;
+    esac
+done
+
 packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libgtest-dev libcli11-dev
-          python3 tmux)  # python3: the command-line test validates the --json output with it; tmux: the hot-seat
-                         # test types at a real terminal
+          python3)  # python3: the command-line test validates the --json output with it
+if $tests; then packages+=(tmux chromium nodejs npm); fi
 
 missing=()
 for package in "${packages[@]}"; do
@@ -21,6 +31,11 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     [[ $(id -u) -eq 0 ]] || sudo=(sudo)
     "${sudo[@]}" apt-get update
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+fi
+
+# The browser tests' one npm package, at the version package-lock.json records.
+if $tests && [[ ! -d tests/browser/node_modules/playwright-core ]]; then
+    (cd tests/browser && npm ci --no-audit --no-fund)
 fi
 
 # Profile-guided optimisation (see CMakeLists.txt): an instrumented build plays a few hundred games of every rules

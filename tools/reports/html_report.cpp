@@ -44,7 +44,7 @@ std::string histogram_svg(const std::string& name, const Histogram& histogram) {
     std::int64_t most = 1;
     for (const Bin& b : bins) most = std::max(most, b.count);
     // Room on the right so that the last value's label is not cut; the counts' axis is labelled on the left.
-    const double width = 640, plot_right = 600, height = 160, left = 56, bottom = 36;
+    const double width = 640, plot_right = 600, height = 160, left = 56, bottom = 40;
     const double bar = (plot_right - left) / static_cast<double>(bins.size());
     std::string svg = fmt::format(
         "<svg class=\"histogram\" data-statistic=\"{}\" width=\"{}\" height=\"{}\" role=\"img\" "
@@ -56,7 +56,7 @@ std::string histogram_svg(const std::string& name, const Histogram& histogram) {
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>\n", left - 4, height);
     svg += fmt::format("<text x=\"0\" y=\"{}\">samples</text>\n", height / 2);
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", (left + plot_right) / 2,
-                       height + bottom - 2, escape(name));
+                       height + bottom - 8, escape(name));
     for (std::size_t i = 0; i < bins.size(); ++i) {
         const Bin& b = bins[i];
         const double h = height * static_cast<double>(b.count) / static_cast<double>(most);

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# The HTML reports looked at in headless Chromium (tests/browser/report_layout.mjs): a simulation's report and a
+# comparison's, where no chart's text or mark may leave its chart and no table the page. Screenshots are kept in
+# SCREENSHOTS for review.
+# Usage: report_browser_test.sh RULESRUN SOURCE_DIR SCREENSHOTS
+set -u
+RULESRUN=$1
+SOURCE=$2
+SCREENSHOTS=$3
+source "$(dirname "$0")/cli_common.sh"
+[[ -x /usr/bin/chromium ]] || { echo "FAIL: Chromium is needed (tools/setup.sh --tests installs it)"; exit 1; }
+[[ -d $SOURCE/tests/browser/node_modules/playwright-core ]] ||
+    { echo "FAIL: playwright-core is needed in tests/browser (tools/setup.sh --tests installs it)"; exit 1; }
+mkdir -p "$SCREENSHOTS"
+
+run() { run_with_input 300 "$1" /dev/null "${@:2}"; }
+run 0 simulate "$SOURCE/rules/diamant.rules" --games 300 --players 4 --bots random,cautious,bold,stay \
+    --report "$WORK/diamant.html"
+run 0 simulate "$SOURCE/rules/cosmic_disaster.rules" --games 100 --players 2 --bots greedy \
+    --report "$WORK/cosmic_disaster.html"
+run 0 simulate "$SOURCE/rules/pig.rules" --compare "$SOURCE/rules/pig.rules" --option target=50 --games 200 \
+    --report "$WORK/compared.html"
+
+(cd "$SOURCE/tests/browser" && timeout 300 node report_layout.mjs "$SCREENSHOTS" "$WORK/diamant.html" \
+    "$WORK/cosmic_disaster.html" "$WORK/compared.html") || fail "the reports as Chromium draws them (above)"
+
+[[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
+echo "the reports look right in Chromium; screenshots in $SCREENSHOTS"
