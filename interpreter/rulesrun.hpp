@@ -17,6 +17,7 @@
 #include "save_file.hpp"
 
 // What a seat may see.
+#include "hidden_choices.hpp"
 #include "revealed.hpp"
 #include "seat_view.hpp"
 

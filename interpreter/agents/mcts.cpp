@@ -8,6 +8,7 @@
 #include <optional>
 #include <tuple>
 
+#include "hidden_choices.hpp"
 #include "seeds.hpp"
 
 namespace rulesrun {
@@ -74,12 +75,16 @@ private:
         int i = 0;
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
+            // Other seats' secret choices are guessed anew when the seat cannot know them (they may sit in private
+            // fields, which determinize leaves as they are); then the unseen cards are dealt again.
+            const std::uint64_t seed = rng_.next();
+            auto redrawn = with_secret_choices_redrawn(game, seat, seed);
             if (work_) {
-                *work_ = game;
+                *work_ = redrawn ? std::move(*redrawn) : game;
             } else {
-                work_.emplace(game);
+                work_.emplace(redrawn ? std::move(*redrawn) : game);
             }
-            work_->determinize(seat, rng_.next());
+            work_->determinize(seat, seed);
             iterate(*work_);
         }
         report_.iterations = i;

@@ -261,14 +261,18 @@ void Game::apply(int seat, int action) {
         throw UsageError(fmt::format("action {} does not exist: there are {} (0 to {})", action, found.options_count,
                                      found.options_count - 1));
     }
+    const bool secret = choice_is_secret(seat);
     auto& d = const_cast<Pending&>(found);
     d.answer = action;
     state_->history.push_back({seat, action});
+    state_->secret_answers += secret;
     const bool everyone = std::all_of(state_->pending.begin(), state_->pending.end(), [](const Pending& x) { return x.answer >= 0; });
     if (everyone) Machine(definition_->program(), *state_).resume_with_answers();
 }
 
 const std::vector<ActionRecord>& Game::history() const { return state_->history; }
+
+int Game::secret_answers() const { return state_->secret_answers; }
 const std::vector<StatSample>& Game::samples() const { return state_->samples; }
 std::int64_t Game::steps() const { return state_->steps; }
 

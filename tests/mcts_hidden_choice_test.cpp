@@ -1,0 +1,71 @@
+// The search bot and other seats' secret choices kept in private fields (tests/games/hide_and_guess.rules): the
+// determinization leaves private fields as they are, so the search plays on games where the hider's secret choice is
+// drawn again (with_secret_choices_redrawn); before, the seeker read the hidden number and always guessed right.
+#include <gtest/gtest.h>
+
+#include <set>
+#include <string>
+#include <vector>
+
+#include "bots.hpp"
+#include "game.hpp"
+#include "hidden_choices.hpp"
+#include "mcts.hpp"
+#include "seat_view.hpp"
+#include "test_games.hpp"
+
+namespace rulesrun::runtime {
+namespace {
+
+std::shared_ptr<const GameDefinition> hide_and_guess() {
+    static const auto game = testing_support::expect_game(
+        load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/hide_and_guess.rules"));
+    return game;
+}
+
+// The game after the hider hid `number`: the seeker (seat 2) is to guess.
+Game hidden(int number, std::uint64_t seed) {
+    Game game(hide_and_guess(), resolve_settings(*hide_and_guess(), Settings{2, {}, seed}));
+    game.apply(0, number - 1);
+    return game;
+}
+
+// "player 1.hidden = 4" as the hider sees it.
+std::string hidden_fact(const Game& game) {
+    for (const auto& fact : view_facts(game, 0)) {
+        if (fact.starts_with("player 1.hidden")) return fact;
+    }
+    return "";
+}
+
+TEST(MctsHiddenChoice, TheOtherSeatsSecretChoicesAreDrawnAgain) {
+    const Game game = hidden(4, 1);
+    std::set<std::string> guessed;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        const auto redrawn = with_secret_choices_redrawn(game, 1, seed);
+        ASSERT_TRUE(redrawn);
+        EXPECT_EQ(view_facts(*redrawn, 1), view_facts(game, 1)) << "the seeker sees the same game";
+        EXPECT_EQ(redrawn->to_act(), game.to_act());
+        guessed.insert(hidden_fact(*redrawn));
+    }
+    EXPECT_GE(guessed.size(), 4U) << "the hidden number is drawn again, not read";
+    // The hider knows its own choice: nothing to draw for it.
+    EXPECT_FALSE(with_secret_choices_redrawn(game, 0, 1));
+}
+
+TEST(MctsHiddenChoice, TheSeekerGuessesNoBetterThanChance) {
+    int right = 0;
+    const int games = 36;
+    for (int i = 0; i < games; ++i) {
+        const auto seed = static_cast<std::uint64_t>(i + 1);
+        Game game = hidden(i % 6 + 1, seed);
+        const auto seeker = make_bot(BotSpec{BotKind::mcts, "mcts", -1, {{"iterations", "200"}}}, seed, 1);
+        game.apply(1, seeker->choose(game, 1));
+        right += game.results().winners[1];
+    }
+    // Chance is 1 in 6 (6 of 36 on average); reading the hidden field gave 36 of 36.
+    EXPECT_LE(right, 15) << right << " of " << games << " guessed right";
+}
+
+}  // namespace
+}  // namespace rulesrun::runtime
