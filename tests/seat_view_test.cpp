@@ -23,6 +23,7 @@ card Gem {
   value: int
   state polished: bool = false "polished"
   state bookkeeping touched: int = 0
+  state dust: int = 0 "dust"            # a number at 0 is left off the card, as on the table
 } shown as "gem {value}"
 deck gems: Gem = [Gem(value: v) for v in 1..6]
 zone bag: Gem, hidden = gems
@@ -71,6 +72,7 @@ TEST(SeatView, ShowsLabelsAndLeavesOutBookkeeping) {
     EXPECT_EQ(seen.substr(0, expected_start.size()), expected_start) << seen;
     EXPECT_NE(seen.find("(polished: no)"), std::string::npos) << seen;
     EXPECT_EQ(seen.find("touched"), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("dust"), std::string::npos) << seen;
     EXPECT_EQ(seen.find("phase"), std::string::npos) << seen;
     EXPECT_EQ(seen.find("scratch"), std::string::npos) << seen;
     EXPECT_NE(seen.find("  the track:\n"), std::string::npos) << seen;

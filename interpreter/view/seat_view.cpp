@@ -46,13 +46,14 @@ struct ViewBuilder {
     }
 
     // A card's `state` fields, which change during the game: " (gems 3)" in facts, " (gems: 3)" on screens (by
-    // label, bookkeeping left out).
+    // label; bookkeeping, numbers at 0 and `none` left out, as a card with nothing on it looks on the table).
     std::string state_of(Value card, const CardType& t, bool on_screen) {
         std::string out;
         for (std::size_t i = 0; i < t.fields.size(); ++i) {
             const FieldInfo& f = t.fields[i];
             if (!f.is_state || (on_screen && f.bookkeeping)) continue;
             const Value v = s.slots[static_cast<std::size_t>(in.card_base[static_cast<std::size_t>(card)]) + i];
+            if (on_screen && (v == none_value || (v == 0 && p.type(f.type).kind == ValueKind::integer))) continue;
             out += out.empty() ? "" : ", ";
             out += on_screen ? fmt::format("{}: {}", display_name(f.label, f.name), shown_value(v, f.type))
                              : fmt::format("{} {}", f.name, m.show(v, f.type));
