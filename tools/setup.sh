@@ -17,7 +17,11 @@ done
 
 packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libgtest-dev libcli11-dev
           python3)  # python3: the command-line test validates the --json output with it
-if $tests; then packages+=(tmux chromium nodejs npm); fi
+if $tests; then
+    packages+=(tmux chromium nodejs)
+    # Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).
+    command -v npm >/dev/null || packages+=(npm)
+fi
 
 missing=()
 for package in "${packages[@]}"; do
