@@ -41,6 +41,7 @@ player {
 }
 state {
   round_number: int = 1 "round"
+  leader: player? = none "leader" shown when leader != none   # on screen once there is one
   bookkeeping phase_counter: int = 7
   bookkeeping: int = 3                  # a field may be named bookkeeping
 }
@@ -51,6 +52,9 @@ setup {
     p.plan = 5
   }
   first_player().ready = true
+  if false {
+    leader = first_player()
+  }
   track[2].marks = 4
 }
 play {
@@ -73,6 +77,7 @@ TEST(SeatView, ShowsLabelsAndLeavesOutBookkeeping) {
     EXPECT_NE(seen.find("(polished: no)"), std::string::npos) << seen;
     EXPECT_EQ(seen.find("touched"), std::string::npos) << seen;
     EXPECT_EQ(seen.find("dust"), std::string::npos) << seen;
+    EXPECT_EQ(seen.find("leader"), std::string::npos) << "a field whose 'shown when' fails: " << seen;
     EXPECT_EQ(seen.find("phase"), std::string::npos) << seen;
     EXPECT_EQ(seen.find("scratch"), std::string::npos) << seen;
     EXPECT_NE(seen.find("  the track:\n"), std::string::npos) << seen;
@@ -82,6 +87,15 @@ TEST(SeatView, ShowsLabelsAndLeavesOutBookkeeping) {
               std::string::npos)
         << seen;
     EXPECT_EQ(seen.find("turns taken"), std::string::npos) << seen;
+}
+
+TEST(SeatView, AFieldIsShownWhileItsConditionHolds) {
+    std::string led = table;
+    led.replace(led.find("if false"), 8, "if true");
+    const auto game = load_text("seat_view_led", led);
+    ASSERT_TRUE(game);
+    const std::string seen = runtime::view_text(start_game(game, 2, 1), 0);
+    EXPECT_NE(seen.find("  round: 1, leader: player 1, bookkeeping: 3\n"), std::string::npos) << seen;
 }
 
 TEST(SeatView, ASpectatorSeesNoPrivateField) {

@@ -98,6 +98,11 @@ void Checker::check_bodies() {
                         if (s->type.is(B::board)) self = &boards_[static_cast<std::size_t>(s->type.id)];
                     }
                     for (const auto& c : decl.children) {
+                        if (c->kind == Kind::field_decl) {
+                            if (const Node* shown = c->find(Kind::shown_when)) {
+                                expect_bool(*shown->child(0), "a field's 'shown when'");
+                            }
+                        }
                         const Node* value = c->kind == Kind::field_decl ? default_of(*c) : nullptr;
                         if (value) {
                             expect_type(*value, declared_field_type(*c),

@@ -198,7 +198,8 @@ Type Checker::resolve_type(const Node* t) {
 const Node* default_of(const Node& decl) {
     for (auto it = decl.children.rbegin(); it != decl.children.rend(); ++it) {
         switch ((*it)->kind) {
-            case Kind::display_label: continue;
+            case Kind::display_label:
+            case Kind::shown_when: continue;
             case Kind::type_name:
             case Kind::list_type:
             case Kind::optional_type:

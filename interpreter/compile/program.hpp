@@ -243,6 +243,7 @@ struct FieldInfo {
     bool is_state = false;            // cards: changes during the game (shown in views next to the card)
     bool bookkeeping = false;         // never shown to players (the rules' own bookkeeping)
     std::string label;                // the name players read, or "" (then the name, with spaces for '_')
+    std::int32_t shown_when = -1;     // expression: on screens only while it holds; -1: always
 };
 
 struct CardType {

@@ -51,7 +51,7 @@ struct ViewBuilder {
         std::string out;
         for (std::size_t i = 0; i < t.fields.size(); ++i) {
             const FieldInfo& f = t.fields[i];
-            if (!f.is_state || (on_screen && f.bookkeeping)) continue;
+            if (!f.is_state || (on_screen && !this->on_screen(f))) continue;
             const Value v = s.slots[static_cast<std::size_t>(in.card_base[static_cast<std::size_t>(card)]) + i];
             if (on_screen && (v == none_value || (v == 0 && p.type(f.type).kind == ValueKind::integer))) continue;
             out += out.empty() ? "" : ", ";
@@ -125,12 +125,15 @@ struct ViewBuilder {
         std::string line;
         for (std::size_t i = 0; i < fields.size(); ++i) {
             const FieldInfo& f = fields[i];
-            if (f.bookkeeping) continue;
+            if (!on_screen(f)) continue;
             const std::string value = f.is_private && !sees_private ? "secret" : shown_value(s.slots[base + i], f.type);
             line += fmt::format("{}{}: {}", line.empty() ? "" : ", ", display_name(f.label, f.name), value);
         }
         return line;
     }
+
+    // Whether a field is drawn: not bookkeeping, and its `shown when` holds.
+    bool on_screen(const FieldInfo& f) { return !f.bookkeeping && (f.shown_when < 0 || m.eval(f.shown_when) != 0); }
 
     // A value as players read it: truths as yes and no.
     std::string shown_value(Value v, std::int32_t type) {
