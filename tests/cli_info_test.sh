@@ -106,6 +106,23 @@ grep -qE '^rulesrun [0-9]+\.[0-9]+\.[0-9]+$' "$WORK/out" || fail "--version: 'ru
 version=$(sed -n 's/^project(rulesrun VERSION \([0-9.]*\).*/\1/p' "$SOURCE/CMakeLists.txt")
 contains "$WORK/out" "rulesrun $version" "--version is the version of project() in CMakeLists.txt"
 
+# ---- long descriptions are wrapped at 100 columns, every word kept ------------------------------------------------------
+words="one two three four five six seven eight nine ten eleven twelve thirteen fourteen fifteen sixteen seventeen"
+cat >"$WORK/wordy.rules" <<RULES
+game "Wordy" {
+  players 2
+}
+option length: 1 to 9 = 3 "$words $words"
+play {
+  let n = choose one of [1, 2] by first_player() "pick"
+  end game
+}
+RULES
+run 0 info "$WORK/wordy.rules"
+awk 'length($0) > 100 { bad = 1 } END { exit bad }' "$WORK/out" || fail "info: a line is wider than 100 columns"
+[[ $(tr -s ' \n' '\n\n' <"$WORK/out" | grep -cx "seventeen") -eq 2 ]] || fail "info: a wrapped description lost words"
+[[ $(grep -c "^ \{10,\}[a-z]" "$WORK/out") -ge 2 ]] || fail "info: the long description is not on several lines"
+
 # ---- commands that do not exist, and no command ---------------------------------------------------------------------------
 run 2 simulat "$PIG"
 contains "$WORK/err" "rulesrun: unknown command 'simulat' (did you mean 'simulate'?)" "a misspelled command"

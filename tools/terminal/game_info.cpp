@@ -18,9 +18,36 @@ std::string player_counts(std::pair<int, int> players) {
     return fmt::format("{} to {} players", players.first, players.second);
 }
 
-// "  NAME   first line" then the next lines under the first, the names padded to `width`.
-void entry(std::ostream& out, const std::string& name, std::size_t width, const std::vector<std::string>& lines,
+// Lines of text no wider than this (a long description goes on over several lines).
+constexpr std::size_t page_width = 100;
+
+// `text` cut at blanks into lines of at most `columns` characters (a longer word keeps its own line); the lines after
+// the first start with `indent`.
+std::vector<std::string> wrapped(const std::string& text, std::size_t columns, const std::string& indent) {
+    std::vector<std::string> lines{""};
+    std::size_t start = 0;
+    while (start < text.size()) {
+        const std::size_t blank = text.find(' ', start);
+        const std::string word = text.substr(start, blank == std::string::npos ? std::string::npos : blank - start);
+        start = blank == std::string::npos ? text.size() : blank + 1;
+        if (!lines.back().empty() && lines.back().size() + 1 + word.size() > columns) lines.push_back(indent);
+        if (!lines.back().empty() && lines.back() != indent) lines.back() += ' ';
+        lines.back() += word;
+    }
+    return lines;
+}
+
+// "  NAME   first line" then the next lines under the first, the names padded to `width`; long lines wrapped.
+void entry(std::ostream& out, const std::string& name, std::size_t width, const std::vector<std::string>& given,
            const Style& style) {
+    std::vector<std::string> lines;
+    const std::size_t columns = page_width > width + 4 + 20 ? page_width - width - 4 : 20;
+    for (const auto& line : given) {
+        // A menu option's line ("- name  what it does") goes on under its description.
+        const std::size_t hang = line.starts_with("- ") ? line.find("  ", 2) : std::string::npos;
+        const std::string indent(hang == std::string::npos ? 0 : hang + 2, ' ');
+        for (auto& part : wrapped(line, columns, indent)) lines.push_back(std::move(part));
+    }
     const std::string padding(width - std::min(width, name.size()), ' ');
     for (std::size_t i = 0; i < lines.size(); ++i) {
         if (i == 0)
