@@ -1,6 +1,6 @@
 // The search bot and other seats' secret choices kept in private fields (tests/games/hide_and_guess.rules): the
 // determinization leaves private fields as they are, so the search plays on games where the hider's secret choice is
-// drawn again (with_secret_choices_redrawn); before, the seeker read the hidden number and always guessed right.
+// drawn again (SecretChoiceRedraw); before, the seeker read the hidden number and always guessed right.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -40,9 +40,10 @@ std::string hidden_fact(const Game& game) {
 
 TEST(MctsHiddenChoice, TheOtherSeatsSecretChoicesAreDrawnAgain) {
     const Game game = hidden(4, 1);
+    const SecretChoiceRedraw redraw(game, 1);
     std::set<std::string> guessed;
     for (std::uint64_t seed = 0; seed < 40; ++seed) {
-        const auto redrawn = with_secret_choices_redrawn(game, 1, seed);
+        const auto redrawn = redraw.draw(seed);
         ASSERT_TRUE(redrawn);
         EXPECT_EQ(view_facts(*redrawn, 1), view_facts(game, 1)) << "the seeker sees the same game";
         EXPECT_EQ(redrawn->to_act(), game.to_act());
@@ -50,7 +51,7 @@ TEST(MctsHiddenChoice, TheOtherSeatsSecretChoicesAreDrawnAgain) {
     }
     EXPECT_GE(guessed.size(), 4U) << "the hidden number is drawn again, not read";
     // The hider knows its own choice: nothing to draw for it.
-    EXPECT_FALSE(with_secret_choices_redrawn(game, 0, 1));
+    EXPECT_FALSE(SecretChoiceRedraw(game, 0).draw(1));
 }
 
 TEST(MctsHiddenChoice, TheSeekerGuessesNoBetterThanChance) {

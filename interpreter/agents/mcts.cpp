@@ -72,13 +72,14 @@ private:
         margins_seen_ = false;
         const auto start = std::chrono::steady_clock::now();
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
+        const runtime::SecretChoiceRedraw redraw(game, seat);
         int i = 0;
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
             // Other seats' secret choices are guessed anew when the seat cannot know them (they may sit in private
             // fields, which determinize leaves as they are); then the unseen cards are dealt again.
             const std::uint64_t seed = rng_.next();
-            auto redrawn = with_secret_choices_redrawn(game, seat, seed);
+            auto redrawn = redraw.draw(seed);
             if (work_) {
                 *work_ = redrawn ? std::move(*redrawn) : game;
             } else {

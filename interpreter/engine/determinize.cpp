@@ -161,7 +161,7 @@ bool Game::deal_unseen(int seat, std::uint64_t seed) {
     if (in.tracks_knowledge) forget_all_but(s, me);  // in the guessed world the others know only what they see
 
     s.history.clear();
-    s.secret_answers = 0;
+    s.secret_answerers = 0;
     s.rng = Rng(rng.next());
     s.forced.clear();  // chance a test forced is future chance too: sampled anew like the rest
     s.forced_next = 0;

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "card_knowledge.hpp"
 #include "compiler.hpp"
 #include "instance.hpp"
 #include "machine.hpp"
@@ -176,15 +177,24 @@ const Pending& pending_for(const StateData& s, int seat) {
     throw UsageError(fmt::format("seat {} has nothing to decide now", seat + 1));
 }
 
+// The option behind action `action` of a pending decision (a menu option's index, or the chosen value).
+Value pending_option(const StateData& s, const Pending& d, int action) {
+    if (action < 0 || action >= d.options_count) throw UsageError(fmt::format("no action {}", action));
+    return s.pending_options[static_cast<std::size_t>(d.options_begin + action)];
+}
+
+bool is_secret(const Program& p, const Pending& d) {
+    return d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].secret : p.choices[static_cast<std::size_t>(d.choice)].secret;
+}
+
 }  // namespace
 
 int Game::action_count(int seat) const { return pending_for(*state_, seat).options_count; }
 
 std::string Game::action_name(int seat, int action) const {
     const Pending& d = pending_for(*state_, seat);
-    if (action < 0 || action >= d.options_count) throw UsageError(fmt::format("no action {}", action));
+    const Value option = pending_option(*state_, d, action);
     const Program& p = definition_->program();
-    const Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + action)];
     if (d.menu >= 0) return p.menus[static_cast<std::size_t>(d.menu)].options[static_cast<std::size_t>(option)];
     const Choice& ch = p.choices[static_cast<std::size_t>(d.choice)];
     return inspect(*state_, [&](Machine& m) -> std::string {
@@ -200,15 +210,14 @@ std::string Game::action_name(int seat, int action) const {
 
 std::string Game::action_description(int seat, int action) const {
     const Pending& d = pending_for(*state_, seat);
-    if (action < 0 || action >= d.options_count) throw UsageError(fmt::format("no action {}", action));
+    const Value option = pending_option(*state_, d, action);
     if (d.menu < 0) return "";
-    const Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + action)];
     return definition_->program().menus[static_cast<std::size_t>(d.menu)].descriptions[static_cast<std::size_t>(option)];
 }
 
 std::string Game::action_mark(int seat, int action) const {
     const Pending& d = pending_for(*state_, seat);
-    if (action < 0 || action >= d.options_count) throw UsageError(fmt::format("no action {}", action));
+    const Value option = pending_option(*state_, d, action);
     if (d.menu >= 0) return "";
     const Program& p = definition_->program();
     const Choice& ch = p.choices[static_cast<std::size_t>(d.choice)];
@@ -217,7 +226,6 @@ std::string Game::action_mark(int seat, int action) const {
     std::int32_t mark = -1;
     if (type.kind == ValueKind::record) mark = p.record_types[static_cast<std::size_t>(type.id)].marked_by;
     if (type.kind == ValueKind::card) mark = p.card_types[static_cast<std::size_t>(type.id)].marked_by;
-    const Value option = state_->pending_options[static_cast<std::size_t>(d.options_begin + action)];
     if (mark < 0 || option == none_value) return "";
     return inspect(*state_, [&](Machine& m) { return m.text_of(m.call_value(mark, -1, option)); });
 }
@@ -228,11 +236,7 @@ std::string Game::choice_name(int seat) const {
     return d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].name : p.choices[static_cast<std::size_t>(d.choice)].name;
 }
 
-bool Game::choice_is_secret(int seat) const {
-    const Pending& d = pending_for(*state_, seat);
-    const Program& p = definition_->program();
-    return d.menu >= 0 ? p.menus[static_cast<std::size_t>(d.menu)].secret : p.choices[static_cast<std::size_t>(d.choice)].secret;
-}
+bool Game::choice_is_secret(int seat) const { return is_secret(definition_->program(), pending_for(*state_, seat)); }
 
 std::string Game::choice_origin(int seat) const {
     const Pending& d = pending_for(*state_, seat);
@@ -261,18 +265,17 @@ void Game::apply(int seat, int action) {
         throw UsageError(fmt::format("action {} does not exist: there are {} (0 to {})", action, found.options_count,
                                      found.options_count - 1));
     }
-    const bool secret = choice_is_secret(seat);
+    if (is_secret(definition_->program(), found)) state_->secret_answerers |= seat_bit(seat);
     auto& d = const_cast<Pending&>(found);
     d.answer = action;
     state_->history.push_back({seat, action});
-    state_->secret_answers += secret;
     const bool everyone = std::all_of(state_->pending.begin(), state_->pending.end(), [](const Pending& x) { return x.answer >= 0; });
     if (everyone) Machine(definition_->program(), *state_).resume_with_answers();
 }
 
 const std::vector<ActionRecord>& Game::history() const { return state_->history; }
 
-int Game::secret_answers() const { return state_->secret_answers; }
+bool Game::others_answered_in_secret(int seat) const { return (state_->secret_answerers & ~seat_bit(seat)) != 0; }
 const std::vector<StatSample>& Game::samples() const { return state_->samples; }
 std::int64_t Game::steps() const { return state_->steps; }
 

@@ -137,8 +137,9 @@ public:
     void apply(int seat, int action);
 
     [[nodiscard]] const std::vector<ActionRecord>& history() const;
-    // How many answers in the history were to secret choices (`by p secretly`).
-    [[nodiscard]] int secret_answers() const;
+    // Whether a seat other than `seat` answered a secret choice (`by p secretly`) in the history (seats from the
+    // 65th on are not told apart).
+    [[nodiscard]] bool others_answered_in_secret(int seat) const;
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
     [[nodiscard]] std::int64_t steps() const;                      // loop rounds, calls and list values so far (work done)

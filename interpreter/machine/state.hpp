@@ -73,7 +73,7 @@ struct StateData {
     std::vector<ForcedChance> forced;
     std::size_t forced_next = 0;
     std::vector<ActionRecord> history;
-    std::int32_t secret_answers = 0;  // answers to secret choices (`by p secretly`) in the history
+    SeatMask secret_answerers = 0;  // the seats that answered a secret choice (`by p secretly`) in the history
     std::vector<StatSample> samples;
     std::vector<Message> messages;
     bool keep_messages = false;

@@ -9,9 +9,9 @@ namespace rulesrun::runtime {
 
 namespace {
 
-// `game`'s history again on `replay` (restarted), other seats' secret answers drawn with `rng` (counted in `drawn`);
-// false when a saved answer cannot be given (the game went another way).
-bool replay_history(const Game& game, Game& replay, int seat, Rng& rng, int& drawn) {
+// `game`'s history again on `replay` (restarted), other seats' secret answers drawn with `rng`; false when a saved
+// answer cannot be given (the game went another way).
+bool replay_history(const Game& game, Game& replay, int seat, Rng& rng) {
     for (const ActionRecord& r : game.history()) {
         if (replay.finished()) return false;
         const auto acting = replay.to_act();
@@ -20,7 +20,6 @@ bool replay_history(const Game& game, Game& replay, int seat, Rng& rng, int& dra
         int action = r.action;
         if (r.seat != seat && replay.choice_is_secret(r.seat)) {
             action = static_cast<int>(rng.below(static_cast<std::uint32_t>(count)));
-            ++drawn;
         }
         if (action >= count) return false;
         replay.apply(r.seat, action);
@@ -30,26 +29,26 @@ bool replay_history(const Game& game, Game& replay, int seat, Rng& rng, int& dra
 
 }  // namespace
 
-std::optional<Game> with_secret_choices_redrawn(const Game& game, int seat, std::uint64_t seed, int attempts) {
-    if (game.secret_answers() == 0 || game.finished()) return std::nullopt;
-    const auto seen = view_facts(game, seat);
-    const auto acting = game.to_act();
+SecretChoiceRedraw::SecretChoiceRedraw(const Game& game, int seat)
+    : game_(game), seat_(seat), needed_(!game.finished() && game.others_answered_in_secret(seat)) {
+    if (!needed_) return;
+    seen_ = view_facts(game, seat);
+    acting_ = game.to_act();
+}
+
+std::optional<Game> SecretChoiceRedraw::draw(std::uint64_t seed, int attempts) const {
+    if (!needed_) return std::nullopt;
     Rng rng(seed);
     for (int attempt = 0; attempt < attempts; ++attempt) {
-        Game replay = game;
+        Game replay = game_;
         replay.keep_messages(false);
-        replay.restart(game.settings().seed);
-        int drawn = 0;
+        replay.restart(game_.settings().seed);
         try {
-            if (!replay_history(game, replay, seat, rng, drawn)) continue;
+            if (!replay_history(game_, replay, seat_, rng)) continue;
         } catch (const RuleError&) {
             continue;  // a rule failed on a drawn answer: that world is not one the seat could be in
         }
-        if (drawn == 0) return std::nullopt;  // every secret answer was the seat's own: nothing to guess
-        if (replay.secret_answers() == game.secret_answers() && replay.to_act() == acting &&
-            view_facts(replay, seat) == seen) {
-            return replay;
-        }
+        if (replay.to_act() == acting_ && view_facts(replay, seat_) == seen_) return replay;
     }
     return std::nullopt;
 }
