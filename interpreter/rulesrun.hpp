@@ -17,7 +17,7 @@
 #include "save_file.hpp"
 
 // What a seat may see.
-#include "hidden_choices.hpp"
+#include "unseen_redraw.hpp"
 #include "revealed.hpp"
 #include "seat_view.hpp"
 

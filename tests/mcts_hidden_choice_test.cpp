@@ -1,6 +1,7 @@
-// The search bot and other seats' secret choices kept in private fields (tests/games/hide_and_guess.rules): the
-// determinization leaves private fields as they are, so the search plays on games where the hider's secret choice is
-// drawn again (SecretChoiceRedraw); before, the seeker read the hidden number and always guessed right.
+// The search bot and what its seat did not see but a private field keeps: another seat's secret choice
+// (tests/games/hide_and_guess.rules) or a die rolled behind a screen (tests/games/peek_and_guess.rules). The
+// determinization leaves private fields as they are, so the search plays on games where those are drawn again
+// (UnseenRedraw); before, the seeker read the hidden number and always guessed right.
 #include <gtest/gtest.h>
 
 #include <set>
@@ -9,7 +10,7 @@
 
 #include "bots.hpp"
 #include "game.hpp"
-#include "hidden_choices.hpp"
+#include "unseen_redraw.hpp"
 #include "mcts.hpp"
 #include "seat_view.hpp"
 #include "test_games.hpp"
@@ -40,7 +41,7 @@ std::string hidden_fact(const Game& game) {
 
 TEST(MctsHiddenChoice, TheOtherSeatsSecretChoicesAreDrawnAgain) {
     const Game game = hidden(4, 1);
-    const SecretChoiceRedraw redraw(game, 1);
+    const UnseenRedraw redraw(game, 1);
     std::set<std::string> guessed;
     for (std::uint64_t seed = 0; seed < 40; ++seed) {
         const auto redrawn = redraw.draw(seed);
@@ -51,7 +52,7 @@ TEST(MctsHiddenChoice, TheOtherSeatsSecretChoicesAreDrawnAgain) {
     }
     EXPECT_GE(guessed.size(), 4U) << "the hidden number is drawn again, not read";
     // The hider knows its own choice: nothing to draw for it.
-    EXPECT_FALSE(SecretChoiceRedraw(game, 0).draw(1));
+    EXPECT_FALSE(UnseenRedraw(game, 0).draw(1));
 }
 
 TEST(MctsHiddenChoice, TheSeekerGuessesNoBetterThanChance) {
@@ -65,6 +66,50 @@ TEST(MctsHiddenChoice, TheSeekerGuessesNoBetterThanChance) {
         right += game.results().winners[1];
     }
     // Chance is 1 in 6 (6 of 36 on average); reading the hidden field gave 36 of 36.
+    EXPECT_LE(right, 15) << right << " of " << games << " guessed right";
+}
+
+std::shared_ptr<const GameDefinition> peek_and_guess() {
+    static const auto game = testing_support::expect_game(
+        load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/peek_and_guess.rules"));
+    return game;
+}
+
+Game rolled(std::uint64_t seed) { return Game(peek_and_guess(), resolve_settings(*peek_and_guess(), Settings{2, {}, seed})); }
+
+std::string fact_starting(const Game& game, int seat, const std::string& start) {
+    for (const auto& fact : view_facts(game, seat)) {
+        if (fact.starts_with(start)) return fact;
+    }
+    return "";
+}
+
+TEST(MctsHiddenChance, ANumberRolledOutOfSightIsDrawnAgainAndOneInTheOpenIsNot) {
+    const Game game = rolled(7);
+    const UnseenRedraw redraw(game, 1);
+    std::set<std::string> hidden;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        const auto redrawn = redraw.draw(seed);
+        ASSERT_TRUE(redrawn);
+        EXPECT_EQ(view_facts(*redrawn, 1), view_facts(game, 1)) << "the seeker sees the same game";
+        EXPECT_EQ(fact_starting(*redrawn, 1, "open die"), fact_starting(game, 1, "open die"));
+        hidden.insert(fact_starting(*redrawn, 0, "player 1.hidden"));
+    }
+    EXPECT_GE(hidden.size(), 4U) << "the hidden die is drawn again, not read";
+    // The roller saw both dice: nothing to draw for it (it is not to act, but its search would start from here).
+    EXPECT_FALSE(UnseenRedraw(game, 0).draw(1));
+}
+
+TEST(MctsHiddenChance, TheSeekerGuessesNoBetterThanChance) {
+    int right = 0;
+    const int games = 36;
+    for (int i = 0; i < games; ++i) {
+        const auto seed = static_cast<std::uint64_t>(i + 1);
+        Game game = rolled(seed);
+        const auto seeker = make_bot(BotSpec{BotKind::mcts, "mcts", -1, {{"iterations", "200"}}}, seed, 1);
+        game.apply(1, seeker->choose(game, 1));
+        right += game.results().winners[1];
+    }
     EXPECT_LE(right, 15) << right << " of " << games << " guessed right";
 }
 

@@ -12,13 +12,13 @@ namespace {
 
 std::vector<MenuEntry> named(const std::vector<std::string>& names) {
     std::vector<MenuEntry> entries;
-    for (const auto& n : names) entries.push_back({n, ""});
+    for (const auto& n : names) entries.push_back({n, "", ""});
     return entries;
 }
 
 TEST(MenuLayout, AShortMenuHasOneActionPerLineWithItsDescription) {
     const std::vector<std::string> expected = {"   1. roll  roll the die", "   2. hold  bank the turn's points"};
-    EXPECT_EQ(menu_lines({{"roll", "roll the die"}, {"hold", "bank the turn's points"}}, 96), expected);
+    EXPECT_EQ(menu_lines({{"roll", "roll the die", ""}, {"hold", "bank the turn's points", ""}}, 96), expected);
     EXPECT_EQ(menu_lines(named({"a1-a2", "pass"}), 96), (std::vector<std::string>{"   1. a1-a2", "   2. pass"}));
 }
 

@@ -8,7 +8,7 @@
 #include <optional>
 #include <tuple>
 
-#include "hidden_choices.hpp"
+#include "unseen_redraw.hpp"
 #include "seeds.hpp"
 
 namespace rulesrun {
@@ -72,12 +72,13 @@ private:
         margins_seen_ = false;
         const auto start = std::chrono::steady_clock::now();
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
-        const runtime::SecretChoiceRedraw redraw(game, seat);
+        const runtime::UnseenRedraw redraw(game, seat);
         int i = 0;
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
-            // Other seats' secret choices are guessed anew when the seat cannot know them (they may sit in private
-            // fields, which determinize leaves as they are); then the unseen cards are dealt again.
+            // Other seats' secret choices and the numbers chance drew out of the seat's sight are guessed anew (they
+            // may sit in private fields or locals, which determinize leaves as they are); then the unseen cards are
+            // dealt again.
             const std::uint64_t seed = rng_.next();
             auto redrawn = redraw.draw(seed);
             if (work_) {

@@ -117,7 +117,9 @@ void Game::restart(std::uint64_t seed, std::vector<ForcedChance> forced) {
     settings_.seed = seed;
     auto instance = state_->instance;
     const bool keep = state_->keep_messages, knowledge = state_->knowledge_kept;
+    ChanceRedraw* const chance_redraw = state_->chance_redraw;
     *state_ = instance->initial;
+    state_->chance_redraw = chance_redraw;
     state_->instance = std::move(instance);
     state_->keep_messages = keep;
     state_->knowledge_kept = knowledge;
@@ -135,6 +137,7 @@ std::vector<ForcedChance> Game::forced_chance_left() const {
 }
 
 void Game::keep_messages(bool keep) { state_->keep_messages = keep; }
+void Game::redraw_chance(ChanceRedraw* numbers) { state_->chance_redraw = numbers; }
 
 void Game::keep_knowledge(bool keep) {
     if (keep && !state_->knowledge_kept && state_->instance->tracks_knowledge) forget_all_but(*state_, 0);

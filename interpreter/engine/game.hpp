@@ -16,6 +16,7 @@ namespace rulesrun::runtime {
 
 struct Program;  // the compiled rules (program.hpp)
 struct StateData;  // the running state (state.hpp)
+struct ChanceRedraw;  // numbers drawn again (chance_redraw.hpp)
 
 // A decision the rules ask (a choice point: strategies are written for it), for `rulesrun info`.
 struct ChoiceInfo {
@@ -99,6 +100,9 @@ public:
 
     // Whether `say` messages are kept for take_messages(); off by default (simulations do not format texts).
     void keep_messages(bool keep);
+    // While set (the search bot's replays only, view/unseen_redraw.hpp), the numbers the rules draw may be drawn
+    // again; restart keeps it, copies share it. Not owned.
+    void redraw_chance(ChanceRedraw* numbers);
     // Whether the seats' knowledge of where the hidden cards are is kept up to date: on by default. Only determinize
     // reads it (search and strategy bots), and throws UsageError while it is off; a game played by random bots alone
     // can spare the work. Switched on again, every seat knows only what it sees now (it forgot the rest).

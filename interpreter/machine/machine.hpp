@@ -173,7 +173,9 @@ public:
 
     // ---- built-in functions (machine_builtins.cpp)
     Value builtin(const Expr& e);
-    Value random_number(Value low, Value high, const SourceLocation& loc);  // random(low, high)
+    // random(low, high). A card's random position in a zone is not drawn again by the search bot (chance_redraw.hpp):
+    // determinization deals again the cards a seat cannot place.
+    Value random_number(Value low, Value high, const SourceLocation& loc, bool may_redraw = true);
     Value ring_step(Value space, std::int32_t steps, const SourceLocation& loc);
 
     // ---- chance forced by a test (machine_forced.cpp, docs/fixtures.md)

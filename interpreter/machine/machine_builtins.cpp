@@ -70,12 +70,14 @@ Value Machine::ring_step(Value space, std::int32_t steps, const SourceLocation& 
     return at;
 }
 
-Value Machine::random_number(Value low, Value high, const SourceLocation& loc) {
+Value Machine::random_number(Value low, Value high, const SourceLocation& loc, bool may_redraw) {
     if (high < low) fail(loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
     if (s_.forced_next < s_.forced.size()) [[unlikely]] {
         return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), loc);
     }
-    return low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
+    const Value drawn = low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
+    if (s_.chance_redraw && may_redraw) [[unlikely]] return s_.chance_redraw->number(drawn, low, high, loc);
+    return drawn;
 }
 
 Value Machine::builtin(const Expr& e) {
@@ -188,7 +190,9 @@ Value Machine::builtin(const Expr& e) {
             if (s_.forced_next < s_.forced.size()) [[unlikely]] {
                 return forced_number(1, faces, fmt::format("a face of die {}", p_.dice[static_cast<std::size_t>(die)].name), e.loc);
             }
-            return 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
+            const Value face = 1 + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(faces)));
+            if (s_.chance_redraw) [[unlikely]] return s_.chance_redraw->number(face, 1, faces, e.loc);
+            return face;
         }
         case Builtin::random: {
             const Value low = arg(0);

@@ -362,7 +362,7 @@ void Machine::move_statement(const Instr& in) {
         if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::random) {
             random_low = eval(p_.child(e, 0));
             random_high = eval(p_.child(e, 1));
-            position = random_number(random_low, random_high, e.loc);
+            position = random_number(random_low, random_high, e.loc, false);
             random_low = std::max(random_low, 1);  // 0 means a known position; below 1 is the top anyway
             random_high = std::max(random_high, 1);
         } else {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "card_knowledge.hpp"
+#include "chance_redraw.hpp"
 #include "game_types.hpp"
 #include "program.hpp"
 #include "random.hpp"
@@ -72,6 +73,8 @@ struct StateData {
     // roll, random and shuffle only look at them when forced_next < forced.size().
     std::vector<ForcedChance> forced;
     std::size_t forced_next = 0;
+    // Set only while the search bot plays a game again with other numbers where its seat saw none (not owned).
+    ChanceRedraw* chance_redraw = nullptr;
     std::vector<ActionRecord> history;
     SeatMask secret_answerers = 0;  // the seats that answered a secret choice (`by p secretly`) in the history
     std::vector<StatSample> samples;

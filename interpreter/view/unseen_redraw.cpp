@@ -1,0 +1,182 @@
+#include "unseen_redraw.hpp"
+
+#include <algorithm>
+
+#include "random.hpp"
+#include "seat_view.hpp"
+
+namespace rulesrun::runtime {
+
+namespace {
+
+constexpr int step_tries = 8;        // draws of one step before the whole game is drawn again
+constexpr int number_probes = 3;     // draws of one rule's numbers when learning whether the seat saw them
+
+bool acts(const Game& game, int seat) {
+    const auto acting = game.to_act();
+    return std::find(acting.begin(), acting.end(), seat) != acting.end();
+}
+
+// The answer given again, or false when it cannot be (the game went another way).
+bool answer_again(Game& replay, int seat, int action) {
+    if (replay.finished() || !acts(replay, seat) || action >= replay.action_count(seat)) return false;
+    replay.apply(seat, action);
+    return true;
+}
+
+// All the seat can tell of the game after a step played with messages kept: its view, who is to act, the lines it
+// read, and its menu.
+std::vector<std::string> seen_after_step(Game& game, int seat) {
+    std::vector<std::string> seen = view_facts(game, seat);
+    for (const int acting : game.to_act()) seen.push_back("to act: " + std::to_string(acting));
+    for (const Message& m : game.take_messages()) {
+        if (m.readable_by(seat)) seen.push_back("log: " + m.text);
+    }
+    if (!game.finished() && acts(game, seat)) {
+        for (int a = 0; a < game.action_count(seat); ++a) {
+            seen.push_back("menu: " + game.action_name(seat, a) + " " + game.action_mark(seat, a));
+        }
+    }
+    return seen;
+}
+
+}  // namespace
+
+UnseenRedraw::UnseenRedraw(const Game& game, int seat) : game_(game), seat_(seat) {
+    if (game.finished()) return;
+    try {
+        if (!learn(game)) steps_.clear();
+    } catch (const RuleError&) {
+        steps_.clear();  // the history is not this game's from its start
+    }
+    if (std::none_of(steps_.begin(), steps_.end(), [](const Step& s) { return s.drawn(); })) steps_.clear();
+}
+
+// Plays the game again as it went, noting at each step what the seat saw and which of the numbers drawn it did not.
+bool UnseenRedraw::learn(const Game& game) {
+    Game replay = game;
+    replay.keep_messages(true);
+    ChanceRedraw chance;
+    replay.redraw_chance(&chance);
+    const auto& history = game.history();
+    steps_.resize(history.size() + 1);
+    Game before = replay;
+    for (std::size_t i = 0; i <= history.size(); ++i) {
+        const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
+        Step& step = steps_[i];
+        chance.drawing_sites.clear();
+        if (answer) {
+            step.others_secret = answer->seat != seat_ && replay.choice_is_secret(answer->seat);
+            before = replay;
+            if (!answer_again(replay, answer->seat, answer->action)) return false;
+        } else {
+            replay.restart(game.settings().seed);
+        }
+        if (!step.others_secret && chance.drawing_sites.empty()) {
+            replay.take_messages();
+            continue;
+        }
+        step.seen = seen_after_step(replay, seat_);
+        step.unseen_numbers = chance.drawing_sites;  // candidates, each tried below
+        if (!step.unseen_numbers.empty()) learn_unseen_numbers(before, answer, step);
+        if (!step.drawn()) step.seen.clear();
+    }
+    return replay.to_act() == game.to_act() && view_facts(replay, seat_) == view_facts(game, seat_);
+}
+
+// Keeps in step.unseen_numbers the rules whose numbers, drawn again alone, can come out different with the seat
+// seeing exactly the same: those it did not see.
+void UnseenRedraw::learn_unseen_numbers(const Game& before, const ActionRecord* answer, Step& step) const {
+    std::vector<ChanceSite> unseen;
+    for (const ChanceSite site : step.unseen_numbers) {
+        ChanceRedraw probe;
+        probe.numbers = Rng(site);
+        probe.redrawn_sites = {site};
+        for (int i = 0; i < number_probes; ++i) {
+            Game replay = before;
+            replay.redraw_chance(&probe);
+            probe.changed = 0;
+            try {
+                if (answer) {
+                    if (!answer_again(replay, answer->seat, answer->action)) continue;
+                } else {
+                    replay.restart(game_.settings().seed);
+                }
+            } catch (const RuleError&) {
+                continue;
+            }
+            if (probe.changed > 0 && seen_after_step(replay, seat_) == step.seen) {
+                unseen.push_back(site);
+                break;
+            }
+        }
+    }
+    step.unseen_numbers = std::move(unseen);
+}
+
+// One step drawn until the seat sees what it saw after it; false when no draw fits.
+bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng,
+                             ChanceRedraw& chance) const {
+    replay.keep_messages(true);  // only here: what the seat read is compared after the step
+    const Game before = replay;
+    for (int i = 0; i < step_tries; ++i) {
+        if (i > 0) replay = before;
+        chance.redrawn_sites = step.unseen_numbers;
+        chance.changed = 0;
+        int action = answer ? answer->action : -1;
+        try {
+            if (answer) {
+                if (step.others_secret) action = static_cast<int>(rng.below(static_cast<std::uint32_t>(replay.action_count(answer->seat))));
+                if (!answer_again(replay, answer->seat, action)) continue;
+            } else {
+                replay.restart(game_.settings().seed);
+            }
+        } catch (const RuleError&) {
+            continue;  // a rule failed on what was drawn: not a game the seat could be in
+        }
+        const bool same = chance.changed == 0 && (!answer || action == answer->action);
+        if (same || seen_after_step(replay, seat_) == step.seen) {
+            replay.take_messages();
+            replay.keep_messages(false);
+            return true;
+        }
+    }
+    return false;
+}
+
+std::optional<Game> UnseenRedraw::draw(std::uint64_t seed, int attempts) const {
+    if (steps_.empty()) return std::nullopt;
+    Rng rng(seed);
+    ChanceRedraw chance;
+    const auto& history = game_.history();
+    const auto seen_now = view_facts(game_, seat_);
+    for (int attempt = 0; attempt < attempts; ++attempt) {
+        chance.numbers = Rng(rng.next());
+        Game replay = game_;
+        replay.keep_messages(false);
+        replay.take_messages();
+        replay.redraw_chance(&chance);
+        bool fits = true;
+        for (std::size_t i = 0; fits && i <= history.size(); ++i) {
+            const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
+            if (steps_[i].drawn()) {
+                fits = draw_step(replay, answer, steps_[i], rng, chance);
+                continue;
+            }
+            chance.redrawn_sites.clear();
+            try {
+                fits = answer ? answer_again(replay, answer->seat, answer->action) : (replay.restart(game_.settings().seed), true);
+            } catch (const RuleError&) {
+                fits = false;
+            }
+        }
+        replay.redraw_chance(nullptr);
+        if (fits && replay.to_act() == game_.to_act() && view_facts(replay, seat_) == seen_now) {
+            if (!last_fitted_) last_fitted_ = replay;
+            return replay;
+        }
+    }
+    return last_fitted_;
+}
+
+}  // namespace rulesrun::runtime

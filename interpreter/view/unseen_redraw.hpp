@@ -1,0 +1,50 @@
+// Guessing what a seat did not see. Another seat's secret choice (`by p secretly`) or a number chance drew out of
+// sight (a die rolled behind a screen) may sit in a private field or in the suspended rules' locals, which
+// determinization leaves as they are: a search bot that played on them would play on what its player cannot know.
+// Instead, the bot plays on games its seat cannot tell apart from the real one, in which those were drawn again.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "chance_redraw.hpp"
+#include "game.hpp"
+
+namespace rulesrun::runtime {
+
+// Made once per decision of `seat` (the game is played again once, to learn what the seat saw at each step), drawn
+// from at each search iteration.
+class UnseenRedraw {
+public:
+    UnseenRedraw(const Game& game, int seat);
+
+    // The game played again from its start with the same shuffles and every answer of the history, except that each
+    // other seat's secret answer is drawn at random among its options, and each number drawn by a rule whose result
+    // the seat did not see is drawn again; each such step is drawn until the seat sees after it exactly what it saw
+    // then (its whole view, and who is to act), and the whole game until it sees what it sees now. Nothing when there
+    // is nothing to draw or the history is not the whole game's (a determinized copy); when no draw fits after
+    // `attempts`, the last one that fitted, else nothing.
+    [[nodiscard]] std::optional<Game> draw(std::uint64_t seed, int attempts = 8) const;
+
+private:
+    // One step of the game as the seat lived it: the start (no answer), then each answer of the history.
+    struct Step {
+        bool others_secret = false;              // another seat's secret answer
+        std::vector<ChanceSite> unseen_numbers;  // the rules whose numbers drawn in this step the seat did not see
+        std::vector<std::string> seen;           // all the seat can tell after it (only for steps that may be drawn)
+        [[nodiscard]] bool drawn() const { return others_secret || !unseen_numbers.empty(); }
+    };
+
+    bool learn(const Game& game);
+    void learn_unseen_numbers(const Game& before, const ActionRecord* answer, Step& step) const;
+    bool draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng, ChanceRedraw& chance) const;
+
+    const Game& game_;
+    int seat_;
+    std::vector<Step> steps_;  // empty when nothing is to be drawn
+    mutable std::optional<Game> last_fitted_;
+};
+
+}  // namespace rulesrun::runtime
