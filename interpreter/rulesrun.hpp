@@ -19,7 +19,9 @@
 // What a seat may see.
 #include "unseen_redraw.hpp"
 #include "revealed.hpp"
+#include "seat_message.hpp"
 #include "seat_view.hpp"
+#include "table_log.hpp"
 
 // Bots: random, the rules' strategies, the search bot.
 #include "bots.hpp"

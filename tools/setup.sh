@@ -16,7 +16,8 @@ for argument in "$@"; do
 done
 
 packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libgtest-dev libcli11-dev
-          python3)  # python3: the command-line test validates the --json output with it
+          libboost-dev libsqlite3-dev  # rulesrun serve: Boost.Beast/Asio for HTTP and WebSocket, SQLite for its tables
+          python3)  # python3: the command-line test validates the --json output with it, and runs the example bot
 if $tests; then
     packages+=(tmux chromium nodejs)
     # Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).

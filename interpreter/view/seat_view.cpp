@@ -215,6 +215,98 @@ struct ViewBuilder {
         return draw_ring(labels, 4);
     }
 
+    // The screen as data, for the browser and programs (docs/protocol.md): the same fields, zones, boards and
+    // players as layout(), by the same rules of what is shown.
+    nlohmann::json scene() {
+        nlohmann::json out{{"fields", fields_json(p.state_fields, static_cast<std::size_t>(p.state_field_base), true)},
+                           {"zones", nlohmann::json::array()},
+                           {"boards", nlohmann::json::array()},
+                           {"players", nlohmann::json::array()},
+                           {"score", nullptr}};
+        for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
+            if (in.zone_owner[z] < 0 && !zone_declaration(z).bookkeeping) out["zones"].push_back(zone_json(z));
+        }
+        for (std::size_t b = 0; b < p.boards.size(); ++b) out["boards"].push_back(board_json(b));
+        for (int seat = 0; seat < in.players; ++seat) {
+            const auto base = static_cast<std::size_t>(in.player_base + seat * in.player_stride);
+            nlohmann::json player{{"seat", seat},
+                                  {"name", m.seat_name(seat)},
+                                  {"you", seat == viewer},
+                                  {"fields", fields_json(p.player_fields, base, seat == viewer)},
+                                  {"zones", nlohmann::json::array()}};
+            for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
+                if (in.zone_owner[z] == seat && !zone_declaration(z).bookkeeping) player["zones"].push_back(zone_json(z));
+            }
+            out["players"].push_back(std::move(player));
+        }
+        if (p.score >= 0 && p.score_is_public && !s.finished) {
+            out["score"] = nlohmann::json::array();
+            for (int seat = 0; seat < in.players; ++seat) out["score"].push_back(m.call_value(p.score, -1, seat));
+        }
+        return out;
+    }
+
+    nlohmann::json fields_json(const std::vector<FieldInfo>& fields, std::size_t base, bool sees_private) {
+        auto out = nlohmann::json::array();
+        for (std::size_t i = 0; i < fields.size(); ++i) {
+            const FieldInfo& f = fields[i];
+            if (!on_screen(f)) continue;
+            const bool secret = f.is_private && !sees_private;
+            out.push_back({{"label", display_name(f.label, f.name)},
+                           {"value", secret ? "secret" : shown_value(s.slots[base + i], f.type)},
+                           {"secret", secret}});
+        }
+        return out;
+    }
+
+    // A zone: its cards when the viewer sees them, else only how many and why not.
+    nlohmann::json zone_json(std::size_t z) {
+        const ZoneDecl& d = zone_declaration(z);
+        const bool visible = zone_visible(z);
+        nlohmann::json out{{"label", display_name(d.label, d.name)},
+                           {"count", s.zone_size[z]},
+                           {"seen", visible ? "open" : d.visibility == Visibility::hidden ? "face down" : "secret"}};
+        if (!visible) return out;
+        auto cards = nlohmann::json::array();
+        for (Value i = 0; i < s.zone_size[z]; ++i) {
+            const Value card = s.zone_cards[s.zone_top(z) + static_cast<std::size_t>(i)];
+            const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
+            std::string state = state_of(card, t, true);
+            if (!state.empty()) state = state.substr(2, state.size() - 3);  // " (gems: 3)" -> "gems: 3"
+            cards.push_back({{"text", t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1)},
+                             {"state", state}});
+        }
+        out["cards"] = std::move(cards);
+        return out;
+    }
+
+    // A grid's cells row by row from row 1 (the bottom row on screen) and column a; a ring's spaces in order, each
+    // with the players whose space fields point to it.
+    nlohmann::json board_json(std::size_t b) {
+        const Value first = in.board_first[b], rows = in.board_rows[b], columns = in.board_columns[b];
+        nlohmann::json out{{"label", display_name(p.boards[b].label, p.boards[b].name)},
+                           {"kind", p.boards[b].grid ? "grid" : "ring"},
+                           {"rows", rows},
+                           {"columns", columns},
+                           {"cells", nlohmann::json::array()}};
+        for (Value i = 0; i < rows * columns; ++i) {
+            const auto sp = static_cast<std::size_t>(first + i);
+            const bool alive = s.slots[static_cast<std::size_t>(in.space_base[sp]) + p.boards[b].fields.size()] != 0;
+            out["cells"].push_back({{"name", m.space_name(first + i)}, {"text", cell(first + i)}, {"alive", alive},
+                                    {"pawns", nlohmann::json::array()}});
+        }
+        if (p.boards[b].grid) return out;
+        for (int seat = 0; seat < in.players; ++seat) {
+            for (std::size_t f = 0; f < p.player_fields.size(); ++f) {
+                if (p.type(p.player_fields[f].type).kind != ValueKind::space || (p.player_fields[f].is_private && seat != viewer)) continue;
+                const Value v = s.slots[static_cast<std::size_t>(in.player_base + seat * in.player_stride) + f];
+                if (v == none_value || static_cast<std::size_t>(in.space_board[static_cast<std::size_t>(v)]) != b) continue;
+                out["cells"][static_cast<std::size_t>(v - first)]["pawns"].push_back(m.seat_name(seat));
+            }
+        }
+        return out;
+    }
+
     void spaces() {
         for (std::size_t sp = 0; sp < in.space_base.size(); ++sp) {
             const BoardDecl& b = p.boards[static_cast<std::size_t>(in.space_board[sp])];
@@ -241,6 +333,14 @@ std::vector<std::string> view_facts(const Game& game, int viewer) {
         v.zones();
         v.spaces();
         return v.facts;
+    });
+}
+
+nlohmann::json view_json(const Game& game, int viewer) {
+    const StateData& state = game.state();
+    return inspect(state, [&](Machine& m) {
+        ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}};
+        return v.scene();
     });
 }
 

@@ -6,6 +6,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "game.hpp"
 
 namespace rulesrun::runtime {
@@ -16,6 +18,9 @@ namespace rulesrun::runtime {
 // The same information laid out for a terminal: the game's fields, one line per player, one per zone, and each board
 // (a grid as rows and columns, a ring as a list).
 [[nodiscard]] std::string view_text(const Game& game, int viewer);
+
+// The same as data (docs/protocol.md, "view"): for the browser and for programs that take a seat.
+[[nodiscard]] nlohmann::json view_json(const Game& game, int viewer);
 
 // The log lines `viewer` may read, in order.
 [[nodiscard]] std::vector<std::string> messages_for(const std::vector<Message>& messages, int viewer);

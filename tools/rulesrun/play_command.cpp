@@ -132,18 +132,7 @@ private:
 
     // A choice made: a secret one is told in full to its chooser only, the others learn that it was made.
     void record_choice(int seat, const std::string& name, bool secret) {
-        const std::string told = choice_text(game_, seat, name);
-        const std::string made = secret_choice_text(game_, seat);
-        if (!secret) {
-            log_.add(told, {});
-        } else {
-            log_.add(told, {seat});
-            std::vector<int> others;
-            for (int other = 0; other < game_.players(); ++other) {
-                if (other != seat) others.push_back(other);
-            }
-            log_.add(made, others);
-        }
+        log_.add_choice(game_, seat, name, secret);
         if (secret && reader() != seat) {
             print_secret_choice(console_.out(), game_, seat, console_.style());
         } else {
@@ -259,7 +248,7 @@ private:
     SavedGame record_;
     std::string save_path_;
     Console console_;
-    TableLog log_;
+    runtime::TableLog log_;
     int last_human_ = -1;
 };
 

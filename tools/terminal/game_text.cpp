@@ -51,21 +51,13 @@ void print_messages(std::ostream& out, runtime::Game& game, const Style& style, 
     for (const auto& message : messages_for(game.take_messages(), viewer)) out << style.cyan(message) << '\n';
 }
 
-std::string choice_text(const runtime::Game& game, int seat, const std::string& action_name) {
-    return fmt::format("{} chooses {}", game.seat_name(seat), action_name);
-}
-
-std::string secret_choice_text(const runtime::Game& game, int seat) {
-    return fmt::format("{} chooses in secret", game.seat_name(seat));
-}
-
 void print_choice(std::ostream& out, const runtime::Game& game, int seat, const std::string& action_name,
                   const Style& style) {
     out << fmt::format("{} chooses {}", style.bold(game.seat_name(seat)), style.yellow(action_name)) << '\n';
 }
 
 void print_secret_choice(std::ostream& out, const runtime::Game& game, int seat, const Style& style) {
-    out << style.bold(secret_choice_text(game, seat)) << '\n';
+    out << style.bold(runtime::secret_choice_text(game, seat)) << '\n';
 }
 
 void print_block(std::ostream& out, const std::string& text) {

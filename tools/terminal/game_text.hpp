@@ -18,8 +18,6 @@ void print_messages(std::ostream& out, runtime::Game& game, const Style& style, 
 void print_choice(std::ostream& out, const runtime::Game& game, int seat, const std::string& action_name,
                   const Style& style);
 // "player 1 chooses leave", and for those who may not learn a secret choice "player 2 chooses in secret".
-std::string choice_text(const runtime::Game& game, int seat, const std::string& action_name);
-std::string secret_choice_text(const runtime::Game& game, int seat);
 
 // A secret choice (`by p secretly`), for those who may not learn it: "player 2 chooses in secret".
 void print_secret_choice(std::ostream& out, const runtime::Game& game, int seat, const Style& style);

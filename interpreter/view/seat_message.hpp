@@ -1,0 +1,25 @@
+// The messages a seat receives over the wire (docs/protocol.md): the browser page and programs that take a seat
+// (`exec:` bots) read the same JSON, made only from what that seat may see.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "game.hpp"
+
+namespace rulesrun::runtime {
+
+inline constexpr int protocol_version = 1;
+
+// {"type": "state", ...}: the seat's view, the log lines it may read (`log`, oldest first, from line `log_from` of
+// what it may read), who is to act, the seat's own decision when it has one, and the results once the game is over.
+// `seat` -1 is a spectator.
+[[nodiscard]] nlohmann::json state_message(const Game& game, int seat, const std::vector<std::string>& log,
+                                           std::size_t log_from);
+
+// {"type": "error", "message": ...}: what was wrong with a client's message; nothing changed.
+[[nodiscard]] nlohmann::json error_message(const std::string& text);
+
+}  // namespace rulesrun::runtime

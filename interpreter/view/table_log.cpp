@@ -1,0 +1,56 @@
+#include "table_log.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rulesrun::runtime {
+
+std::string choice_text(const Game& game, int seat, const std::string& action_name) {
+    return fmt::format("{} chooses {}", game.seat_name(seat), action_name);
+}
+
+std::string secret_choice_text(const Game& game, int seat) { return fmt::format("{} chooses in secret", game.seat_name(seat)); }
+
+bool TableLog::Line::readable_by(int seat) const {
+    return readers.empty() || std::find(readers.begin(), readers.end(), seat) != readers.end();
+}
+
+void TableLog::add(std::string text, std::vector<int> readers) { lines_.push_back({std::move(text), std::move(readers)}); }
+
+void TableLog::add_messages(std::vector<Message> messages) {
+    for (Message& m : messages) add(std::move(m.text), std::move(m.seats));
+}
+
+void TableLog::add_choice(const Game& game, int seat, const std::string& action_name, bool secret) {
+    if (!secret) {
+        add(choice_text(game, seat, action_name), {});
+        return;
+    }
+    add(choice_text(game, seat, action_name), {seat});
+    std::vector<int> others;
+    for (int other = 0; other < game.players(); ++other) {
+        if (other != seat) others.push_back(other);
+    }
+    add(secret_choice_text(game, seat), std::move(others));
+}
+
+std::vector<std::string> TableLog::recap(int seat, bool with_public) {
+    std::vector<std::string> texts;
+    std::size_t& upto = read_upto_.at(static_cast<std::size_t>(seat));
+    for (; upto < lines_.size(); ++upto) {
+        const Line& line = lines_[upto];
+        if (line.readers.empty() ? with_public : line.readable_by(seat)) texts.push_back(line.text);
+    }
+    return texts;
+}
+
+std::vector<std::string> TableLog::readable(int seat, std::size_t from) const {
+    std::vector<std::string> texts;
+    for (std::size_t i = from; i < lines_.size(); ++i) {
+        if (lines_[i].readable_by(seat)) texts.push_back(lines_[i].text);
+    }
+    return texts;
+}
+
+}  // namespace rulesrun::runtime
