@@ -106,12 +106,8 @@ private:
         const auto opened = server_.open(table, query_value(target, "token"));
         stream_.expires_never();
         websocket::stream<beast::tcp_stream> socket(std::move(stream_));
-        auto client = std::make_shared<Client>(std::move(socket), server_, table, opened.table ? opened.seat : -2);
-        client->start(std::move(request));
-        if (!opened.table) {
-            client->send(runtime::error_message(opened.error).dump());
-            return;  // the client is closed once the error is sent (seat -2)
-        }
+        auto client = std::make_shared<Client>(std::move(socket), server_, table, opened.table ? opened.seat : refused_seat);
+        client->start(std::move(request), opened.error);
     }
 
     beast::tcp_stream stream_;
@@ -135,12 +131,12 @@ void start_accepting(boost::asio::io_context&, tcp::acceptor& acceptor, Server& 
 Client::Client(websocket::stream<beast::tcp_stream> socket, Server& server, std::string table, int seat)
     : socket_(std::move(socket)), server_(server), table_(std::move(table)), seat_(seat) {}
 
-void Client::start(http::request<http::string_body> request) {
+void Client::start(http::request<http::string_body> request, const std::string& refusal) {
     socket_.read_message_max(server_.options().max_message_bytes);
     socket_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
-    socket_.async_accept(request, [self = shared_from_this()](beast::error_code ec) {
+    socket_.async_accept(request, [self = shared_from_this(), refusal](beast::error_code ec) {
         if (ec) return self->drop();
-        if (self->seat_ < -1) return;  // refused: only the error message goes out, then it closes
+        if (self->seat_ == refused_seat) return self->send(runtime::error_message(refusal).dump());  // then it closes
         self->server_.join(self->table_, self);
         self->read();
     });
@@ -169,7 +165,7 @@ void Client::write_next() {
         if (ec) return self->drop();
         self->outbox_.pop_front();
         if (!self->outbox_.empty()) return self->write_next();
-        if (self->seat_ < -1) {  // a refused connection: its error is out
+        if (self->seat_ == refused_seat) {  // a refused connection: its error is out
             self->socket_.async_close(websocket::close_code::policy_error, [self](beast::error_code) {});
         }
     });
@@ -180,7 +176,7 @@ void Client::drop() {
     closed_ = true;
     beast::error_code ignored;
     beast::get_lowest_layer(socket_).socket().close(ignored);
-    if (seat_ >= -1) server_.leave(table_, shared_from_this());
+    if (seat_ != refused_seat) server_.leave(table_, shared_from_this());
 }
 
 }  // namespace rulesrun::serve

@@ -18,12 +18,16 @@ class Server;
 // Accepts connections on an address and hands each one to an HttpSession.
 void start_accepting(boost::asio::io_context& io, boost::asio::ip::tcp::acceptor& acceptor, Server& server);
 
+// The seat of a connection refused (a wrong table or token): it gets its error, then is closed.
+inline constexpr int refused_seat = -2;
+
 // One seat's (or a spectator's) WebSocket connection to a table.
 class Client : public std::enable_shared_from_this<Client> {
 public:
     Client(boost::beast::websocket::stream<boost::beast::tcp_stream> socket, Server& server, std::string table, int seat);
 
-    void start(boost::beast::http::request<boost::beast::http::string_body> request);
+    // Completes the WebSocket handshake, then joins the table, or sends `refusal` and closes (seat refused_seat).
+    void start(boost::beast::http::request<boost::beast::http::string_body> request, const std::string& refusal);
     // Queues a message; a client with too many waiting is closed.
     void send(std::string text);
     [[nodiscard]] int seat() const { return seat_; }
