@@ -144,7 +144,7 @@ void Client::start(http::request<http::string_body> request, const std::string& 
 
 void Client::read() {
     socket_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        if (ec) return self->drop();
+        if (ec) return self->stop_reading();
         const std::string text = beast::buffers_to_string(self->buffer_.data());
         self->buffer_.consume(self->buffer_.size());
         self->server_.receive(self->table_, self->seat_, text, *self);
@@ -165,10 +165,18 @@ void Client::write_next() {
         if (ec) return self->drop();
         self->outbox_.pop_front();
         if (!self->outbox_.empty()) return self->write_next();
+        if (self->reading_stopped_) return self->drop();
         if (self->seat_ == refused_seat) {  // a refused connection: its error is out
             self->socket_.async_close(websocket::close_code::policy_error, [self](beast::error_code) {});
         }
     });
+}
+
+// The client sent something that ends the connection (it closed, or sent a message over the size limit): the answers
+// to its earlier messages still go out first.
+void Client::stop_reading() {
+    reading_stopped_ = true;
+    if (outbox_.empty()) drop();
 }
 
 void Client::drop() {

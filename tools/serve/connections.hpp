@@ -37,6 +37,7 @@ public:
 private:
     void read();
     void write_next();
+    void stop_reading();
     void drop();
 
     boost::beast::websocket::stream<boost::beast::tcp_stream> socket_;
@@ -46,6 +47,7 @@ private:
     boost::beast::flat_buffer buffer_;
     std::deque<std::string> outbox_;
     bool closed_ = false;
+    bool reading_stopped_ = false;
 };
 
 }  // namespace rulesrun::serve
