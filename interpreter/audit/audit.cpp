@@ -122,10 +122,11 @@ private:
     static std::vector<std::string> view_facts(const Game& game, int seat) { return runtime::view_facts(game, seat); }
 
     // What the server sends the seat (its log is compared line by line above). Without the step count: a guessed
-    // state has no history, and the count is public anyway.
+    // state has no history, and the count is public anyway; nor the results, which the end of the game makes public.
     static std::string wire(const Game& game, int seat) {
         auto message = runtime::state_message(game, seat, {}, 0);
         message.erase("step");
+        message.erase("results");
         return message.dump(1);
     }
 
