@@ -27,13 +27,11 @@ std::optional<int> Table::seat_of(const std::string& token) const {
 }
 
 nlohmann::json Table::state_for(int seat, std::size_t log_from) const {
-    // Once the game is over, everything said is for everyone to read, as at the terminal's end screen.
-    const auto lines = log_.readable(seat, 0);
-    const std::vector<std::string> fresh(lines.begin() + static_cast<std::ptrdiff_t>(std::min(log_from, lines.size())), lines.end());
-    return runtime::state_message(game_, seat, fresh, std::min(log_from, lines.size()));
+    const std::size_t from = std::min(log_from, log_.readable_count(seat));
+    return runtime::state_message(game_, seat, log_.readable(seat, from), from);
 }
 
-std::size_t Table::log_size(int seat) const { return log_.readable(seat, 0).size(); }
+std::size_t Table::log_size(int seat) const { return log_.readable_count(seat); }
 
 std::optional<std::string> Table::act(int seat, std::int64_t step, int action, const std::string& name) {
     if (seat < 0) return "a spectator cannot act";
