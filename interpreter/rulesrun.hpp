@@ -7,6 +7,7 @@
 #include "game_types.hpp"
 #include "random.hpp"
 #include "seeds.hpp"
+#include "spoken_names.hpp"
 
 // Checking a rules file: diagnostics with their places.
 #include "check.hpp"

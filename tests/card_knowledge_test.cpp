@@ -175,7 +175,7 @@ TEST(CardKnowledge, DiamondsTakenFromTheMarketStayInTheHandThatTookThem) {
         for (int actions = 0; actions < 300 && !g.finished(); ++actions) {
             const int seat = g.to_act().front();
             const auto names = action_names(g, seat);
-            const auto take = std::find(names.begin(), names.end(), "take_all");
+            const auto take = std::find(names.begin(), names.end(), "take all");
             if (seat == 0 || take == names.end()) {
                 g.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(names.size()))));
                 continue;

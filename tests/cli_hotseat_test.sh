@@ -74,7 +74,7 @@ if grep "^player 1|hand: " "$WORK/zones2" | grep -v "cards\\?, secret$"; then
     fail "player 2's screen or scrollback shows player 1's hand"
 fi
 contains "$WORK/turn2" "Since player 2's last turn:" "player 2 is told what happened"
-contains "$WORK/turn2" "player 1 chooses to_hand" "the recap tells player 1's public choices"
+contains "$WORK/turn2" "player 1 chooses to hand" "the recap tells player 1's public choices"
 
 # ---- the end of input (Ctrl-D) leaves the game, saying so -------------------------------------------------------------
 tmux_ send-keys -t table C-d

@@ -218,7 +218,7 @@ sed -n '/== Game over ==/,$p' "$WORK/out" >"$WORK/straight_end"
     fail "a game with an undone decision ends as the game without it: $(diff "$WORK/undone_end" "$WORK/straight_end" | head -5)"
 { printf 'to_market\nundo\n'; } >"$WORK/reveal"
 run 3 "$WORK/reveal" play "$DIAMS" --players 2 --seed 52 --bots human,random
-contains "$WORK/out" "undo is not possible: since you chose to_market" "cards drawn into the market cannot be taken back"
+contains "$WORK/out" "undo is not possible: since you chose to market" "cards drawn into the market cannot be taken back"
 printf 'roll\nundo\n' >"$WORK/two_humans"
 run 3 "$WORK/two_humans" play "$PIG" --seed 5 --bots human,human
 contains "$WORK/out" "undo is only for a game against bots" "no undo between people"

@@ -3,6 +3,8 @@
 // `roll` or `shuffle` line adds to the queue consumed by the next actions.
 #include "position_fixture.hpp"
 
+#include "spoken_names.hpp"
+
 #include <algorithm>
 #include <fstream>
 #include <optional>
@@ -224,6 +226,8 @@ private:
         if (!seat) return;
         std::vector<std::string> legal = action_names(*seat);
         std::vector<std::string> wanted = comma_list(d.value);
+        for (auto& w : wanted) w = spoken_name(w);
+        for (auto& l : legal) l = spoken_name(l);
         std::sort(legal.begin(), legal.end());
         std::sort(wanted.begin(), wanted.end());
         if (legal == wanted) return;
@@ -239,12 +243,14 @@ private:
         const std::optional<int> seat = deciding_seat(d);
         if (!seat) return;
         const std::vector<std::string> legal = action_names(*seat);
-        const auto count = std::count(legal.begin(), legal.end(), d.value);
+        const auto count = std::count_if(legal.begin(), legal.end(), [&](const std::string& n) { return same_spoken_name(n, d.value); });
         if (count != 1) {
             return fail(d, fmt::format("'{}' is {} of {}'s actions: {}", d.value, count == 0 ? "none" : "several",
                                        game_->seat_name(*seat), fmt::join(legal, ", ")));
         }
-        const auto action = static_cast<int>(std::find(legal.begin(), legal.end(), d.value) - legal.begin());
+        const auto action = static_cast<int>(std::find_if(legal.begin(), legal.end(), [&](const std::string& n) {
+                                                 return same_spoken_name(n, d.value);
+                                             }) - legal.begin());
         run_guarded([&] { game_->apply(*seat, action); });
     }
 

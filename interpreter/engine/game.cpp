@@ -1,6 +1,8 @@
 // The engine (game.hpp) over the compiler, the instance builder and the machine.
 #include "game.hpp"
 
+#include "spoken_names.hpp"
+
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -198,7 +200,7 @@ std::string Game::action_name(int seat, int action) const {
     const Pending& d = pending_for(*state_, seat);
     const Value option = pending_option(*state_, d, action);
     const Program& p = definition_->program();
-    if (d.menu >= 0) return p.menus[static_cast<std::size_t>(d.menu)].options[static_cast<std::size_t>(option)];
+    if (d.menu >= 0) return spoken_name(p.menus[static_cast<std::size_t>(d.menu)].options[static_cast<std::size_t>(option)]);
     const Choice& ch = p.choices[static_cast<std::size_t>(d.choice)];
     return inspect(*state_, [&](Machine& m) -> std::string {
         if (!ch.subset) return option == none_value ? "pass" : m.show(option, ch.option_type);

@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "ring_drawing.hpp"
+#include "spoken_names.hpp"
 #include "state_inspection.hpp"
 
 namespace rulesrun::runtime {
@@ -12,10 +13,7 @@ namespace {
 
 // What players call a field or zone: its label, else its name with spaces for '_'.
 std::string display_name(const std::string& label, const std::string& name) {
-    if (!label.empty()) return label;
-    std::string spaced = name;
-    for (char& c : spaced) c = c == '_' ? ' ' : c;
-    return spaced;
+    return label.empty() ? spoken_name(name) : label;
 }
 
 struct ViewBuilder {

@@ -79,7 +79,7 @@ void check_saved_action(const runtime::Game& game, const SavedAction& action, st
                                          number, seat_name, action.action + 1, action.name,
                                          game.action_count(action.seat), changed));
     const auto name = game.action_name(action.seat, action.action);
-    if (name != action.name)
+    if (!same_spoken_name(name, action.name))  // games saved before menus spoke their options' names
         throw ReplayMismatch(fmt::format("saved action {}: {} chose '{}' but that action is now '{}': {}", number,
                                          seat_name, action.name, name, changed));
 }
