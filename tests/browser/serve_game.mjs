@@ -132,7 +132,7 @@ try {
         } else {
             await buttons.nth((moves * 7 + 3) % count).click();
         }
-        await pages[turn].page.waitForFunction((s) => state.step !== s, stepBefore, { timeout: 10000 });
+        await pages[turn].page.waitForFunction((s) => state.step !== s, stepBefore, { timeout: 30000 });
         moves++;
         if (moves === 6 && !restarted) {
             // The server dies without a chance to save anything, and comes back on the same port.

@@ -192,25 +192,36 @@ void Server::receive(const std::string& table, int seat, const std::string& text
             const std::string name = message.contains("name") ? message.at("name").get<std::string>() : "";
             if (!message.contains("action") && name.empty()) {
                 error = "an act message names its action: \"action\": K or \"name\": \"...\"";
-            } else if (auto refused = entry.table->act(seat, step, action, name)) {
-                error = *refused;
+            } else {
+                error = take(table, entry, seat, entry.table->check(seat, step, action, name));
             }
         }
     } catch (const nlohmann::json::exception& e) {
         error = fmt::format("the message is not the JSON expected: {}", e.what());
-    } catch (const runtime::RuleError& e) {
-        error = fmt::format("the rules failed: {}", e.what());
     }
     if (!error.empty()) return from.send(runtime::error_message(error).dump());
-    store_last_action(table, entry);
-    broadcast(entry);
     run_bots(table);
 }
 
-void Server::store_last_action(const std::string& id, TableEntry& entry) {
-    const auto& actions = entry.table->record().actions;
-    store_->add_action(id, actions.size() - 1, actions.back());
+// An answer checked by the table: stored first (a server killed now loses nothing), then applied and told to every
+// client of the table. The error text when it was refused or could not be stored or applied.
+std::string Server::take(const std::string& id, TableEntry& entry, int seat, const Table::Answer& answer) {
+    if (!answer.refused.empty()) return answer.refused;
+    try {
+        store_->add_action(id, entry.table->game().history().size(), {seat, answer.action});
+    } catch (const StoreError& e) {
+        std::cerr << fmt::format("table {}: an action could not be stored: {}\n", id, e.what());
+        return fmt::format("the server could not keep your action, so it was not taken: {}", e.what());
+    }
+    try {
+        entry.table->apply(seat, answer.action);
+    } catch (const runtime::RuleError& e) {
+        std::cerr << fmt::format("table {}: the rules failed: {}\n", id, e.what());
+        return fmt::format("the rules failed: {}", e.what());
+    }
     entry.last_action = std::chrono::steady_clock::now();
+    broadcast(entry);
+    return "";
 }
 
 void Server::broadcast(TableEntry& entry) {
@@ -254,15 +265,10 @@ void Server::bot_chose(const std::string& id, std::size_t step, int seat, int ac
         for (const auto& client : entry.clients) client->send(runtime::error_message(fmt::format("the bot of {} failed: {}", entry.table->game().seat_name(seat), error)).dump());
         return;
     }
-    try {
-        if (auto refused = entry.table->act(seat, static_cast<std::int64_t>(step), action, "")) {
-            std::cerr << fmt::format("table {}: the bot of seat {} answered late: {}\n", id, seat + 1, *refused);
-        } else {
-            store_last_action(id, entry);
-            broadcast(entry);
-        }
-    } catch (const runtime::RuleError& e) {
-        std::cerr << fmt::format("table {}: the rules failed: {}\n", id, e.what());
+    if (step != entry.table->game().history().size()) return run_bots(id);  // the game moved on while it thought
+    const std::string refused = take(id, entry, seat, entry.table->check(seat, static_cast<std::int64_t>(step), action, ""));
+    if (!refused.empty()) {
+        std::cerr << fmt::format("table {}: the bot of seat {} was not followed: {}\n", id, seat + 1, refused);
         return;
     }
     run_bots(id);

@@ -78,7 +78,7 @@ private:
     void broadcast(TableEntry& entry);
     void run_bots(const std::string& id);
     void bot_chose(const std::string& id, std::size_t step, int seat, int action, const std::string& error);
-    void store_last_action(const std::string& id, TableEntry& entry);
+    std::string take(const std::string& id, TableEntry& entry, int seat, const Table::Answer& answer);
     void close_idle_tables();
     void schedule_idle_check();
 

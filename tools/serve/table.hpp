@@ -45,8 +45,16 @@ public:
     // How many log lines `seat` may read so far.
     [[nodiscard]] std::size_t log_size(int seat) const;
 
-    // Applies `seat`'s answer to step `step` (`action` by number, or by option name when `name` is not empty). An
-    // error text when it cannot be taken (not its turn, a stale step, no such action); nothing changed then.
+    // The action `seat`'s answer to step `step` names (`action` by number, or by option name when `name` is not
+    // empty; step -1: the current one), or why it cannot be taken (not its turn, a stale step, no such action).
+    struct Answer {
+        int action = -1;
+        std::string refused;  // empty when the answer can be taken
+    };
+    [[nodiscard]] Answer check(int seat, std::int64_t step, int action, const std::string& name) const;
+    // Takes an answer check() accepted.
+    void apply(int seat, int action);
+    // Both: an error text when refused (nothing changed then).
     [[nodiscard]] std::optional<std::string> act(int seat, std::int64_t step, int action, const std::string& name);
 
     // The first bot seat that must decide now, or -1.
@@ -56,7 +64,6 @@ public:
     [[nodiscard]] std::unique_ptr<Bot> bot_for(int seat) const;
 
 private:
-    void apply(int seat, int action);
 
     std::shared_ptr<const runtime::GameDefinition> definition_;
     TableRecord record_;
