@@ -40,7 +40,7 @@ std::string new_token(std::size_t hex_digits) {
 
 Server::Server(boost::asio::io_context& io, ServerOptions options,
                std::map<std::string, std::shared_ptr<const runtime::GameDefinition>> games)
-    : io_(io), options_(std::move(options)), games_(std::move(games)), idle_timer_(io) {
+    : io_(io), options_(std::move(options)), games_(std::move(games)), idle_timer_(io), acceptor_(io) {
     std::filesystem::create_directories(options_.data_folder);
     store_ = std::make_unique<Store>((std::filesystem::path(options_.data_folder) / "tables.sqlite").string());
     restore_tables();
@@ -72,14 +72,12 @@ void Server::restore_tables() {
 void Server::listen() {
     using boost::asio::ip::tcp;
     const tcp::endpoint endpoint(boost::asio::ip::make_address(options_.host), options_.port);
-    static std::unique_ptr<tcp::acceptor> acceptor;  // lives as long as the io_context runs
-    acceptor = std::make_unique<tcp::acceptor>(io_);
-    acceptor->open(endpoint.protocol());
-    acceptor->set_option(boost::asio::socket_base::reuse_address(true));
-    acceptor->bind(endpoint);
-    acceptor->listen();
-    port_ = acceptor->local_endpoint().port();
-    start_accepting(io_, *acceptor, *this);
+    acceptor_.open(endpoint.protocol());
+    acceptor_.set_option(boost::asio::socket_base::reuse_address(true));
+    acceptor_.bind(endpoint);
+    acceptor_.listen();
+    port_ = acceptor_.local_endpoint().port();
+    start_accepting(io_, acceptor_, *this);
     schedule_idle_check();
 }
 

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/thread_pool.hpp>
 #include <nlohmann/json.hpp>
@@ -89,6 +90,7 @@ private:
     std::map<std::string, TableEntry> tables_;
     boost::asio::thread_pool bots_{1};
     boost::asio::steady_timer idle_timer_;
+    boost::asio::ip::tcp::acceptor acceptor_;
     unsigned short port_ = 0;
 };
 
