@@ -43,9 +43,12 @@ void ExecBot::start_game(std::uint64_t /*game_seed*/, int /*seat*/) {
     log_sent_ = 0;
 }
 
+// A program that has gone may have written something before it went (an answer written before it read its state,
+// garbage): what it wrote is read all the same, and judged, before its going is.
 int ExecBot::choose(const Game& game, int seat) {
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(timeout_);
-    send_state(game, seat, deadline);
+    if (send_state(game, seat, deadline) == ChildProcess::Io::timed_out)
+        fail(game, seat, fmt::format("did not read its state within {} s ({})", timeout_.count(), step_of(game)));
     return chosen_action(read_answer(game, seat, deadline), game, seat);
 }
 
@@ -53,15 +56,14 @@ int ExecBot::choose(const Game& game, int seat) {
 // program that has exited already or does not read it is not an error.
 void ExecBot::game_over(const Game& game, int seat) {
     try {
-        const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(timeout_);
-        send_state(game, seat, deadline);
-    } catch (const BotError&) {
+        send_state(game, seat, Clock::now() + std::chrono::duration_cast<Clock::duration>(timeout_));
+    } catch (const BotError&) {  // it could not be started
     }
     if (process_) process_->stop(exit_grace);
     process_.reset();
 }
 
-void ExecBot::send_state(const Game& game, int seat, Clock::time_point deadline) {
+ChildProcess::Io ExecBot::send_state(const Game& game, int seat, Clock::time_point deadline) {
     if (!process_) {
         try {
             process_.emplace(command_);
@@ -76,15 +78,7 @@ void ExecBot::send_state(const Game& game, int seat, Clock::time_point deadline)
     }
     const auto message = runtime::state_message(game, seat, lines, log_sent_);
     log_sent_ += lines.size();
-    const auto text = message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n';
-    switch (process_->write(text, deadline)) {
-    case ChildProcess::Io::done:
-        return;
-    case ChildProcess::Io::timed_out:
-        fail(game, seat, fmt::format("did not read its state within {} s ({})", timeout_.count(), step_of(game)));
-    default:
-        fail(game, seat, gone("before the game ended"));
-    }
+    return process_->write(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n', deadline);
 }
 
 std::string ExecBot::read_answer(const Game& game, int seat, Clock::time_point deadline) {

@@ -35,8 +35,8 @@ public:
     void game_over(const runtime::Game& game, int seat) override;
 
 private:
-    // Sends the seat's state, starting the program first if this game has not yet.
-    void send_state(const runtime::Game& game, int seat, ChildProcess::Clock::time_point deadline);
+    // Sends the seat's state, starting the program first if this game has not yet (throws if it cannot be started).
+    ChildProcess::Io send_state(const runtime::Game& game, int seat, ChildProcess::Clock::time_point deadline);
     std::string read_answer(const runtime::Game& game, int seat, ChildProcess::Clock::time_point deadline);
     // The action an act message chooses, or throws.
     int chosen_action(const std::string& line, const runtime::Game& game, int seat);
