@@ -149,8 +149,9 @@ std::vector<BotSpec> read_entries(std::string_view list, const std::vector<runti
 std::string exec_command_hint(std::string_view list) {
     const auto pieces = split_entries(list);
     for (std::size_t i = 0; i + 1 < pieces.size(); ++i) {
+        if (!pieces[i].starts_with(exec_prefix)) continue;
         const auto command = trim(pieces[i].substr(exec_prefix.size()));
-        if (!pieces[i].starts_with(exec_prefix) || command.empty()) continue;
+        if (command.empty()) continue;
         if (command.starts_with('"'))
             return fmt::format(" (the quoted command of {} ends at the first quote followed by a comma)", pieces[i]);
         return fmt::format(" (the command of {} ends at the first comma: a command with commas goes in double "

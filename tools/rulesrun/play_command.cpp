@@ -13,7 +13,6 @@
 #include "game_text.hpp"
 #include "rulesrun.hpp"
 #include "saved_games.hpp"
-#include "table_log.hpp"
 
 namespace rulesrun::cli {
 
