@@ -53,10 +53,10 @@ int ExecBot::choose(const Game& game, int seat) {
 }
 
 // The last state (finished, no decision) is a courtesy: the game is over whatever the program does with it, so a
-// program that has exited already or does not read it is not an error.
+// program that has exited already or does not read it is not an error, and is not waited for long.
 void ExecBot::game_over(const Game& game, int seat) {
     try {
-        send_state(game, seat, Clock::now() + std::chrono::duration_cast<Clock::duration>(timeout_));
+        send_state(game, seat, Clock::now() + exit_grace);
     } catch (const BotError&) {  // it could not be started
     }
     if (process_) process_->stop(exit_grace);

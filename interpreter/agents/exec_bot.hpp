@@ -4,9 +4,10 @@
 // of the table's log it may read and has not been sent yet), and answers with one `act` line. When the game is over
 // it is sent the last state, its input is closed and it is given a second to exit before it is killed.
 //
-// The program is started (through /bin/sh -c, child_process.hpp) when the game first needs it, once per game. A
-// program that answers late, answers anything but an act for one of its options, or exits before the game is over
-// stops the game with a BotError naming the command, the seat and what the program did.
+// The program is started (through /bin/sh -c, child_process.hpp) when the game first needs it, once per game.
+// choose() waits for its answer, at most the timeout (BotSpec::timeout_seconds). A program that answers late, answers
+// anything but an act for one of its options, or exits before the game is over stops the game with a BotError naming
+// the command, the seat and what the program did; the program is killed then.
 #pragma once
 
 #include <chrono>
