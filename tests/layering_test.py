@@ -26,8 +26,9 @@ STAGES = ["basics", "check", "compile", "machine", "engine", "view", "agents", "
 FRONT_ENDS = {
     "tools/terminal": [],
     "tools/reports": [],
-    "tools/rulesrun": ["tools/terminal", "tools/reports"],
-    "tools/bench": [],
+    "tools/serve": [],
+    "tools/rulesrun": ["tools/terminal", "tools/reports", "tools/serve"],
+    "tools/bench": ["tools/serve"],
 }
 PUBLIC_HEADER = "rulesrun.hpp"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

@@ -14,7 +14,7 @@ scripts=(
     "pig|--seed 4 --bots human,random|roll,roll,hold,roll,hold"
     "diamant|--players 3 --seed 7 --bots human,cautious,random|stay,stay,leave"
     "diams|--players 2 --seed 52 --bots human,random|2,sell,10 brown,take_sum,9 1"
-    "diablo|--seed 3 --bots human,random|c3-c5,1"
+    "diablo|--seed 3 --bots human,random|c3,c5,1"
     "cosmic_disaster|--players 2 --seed 5 --bots human,random|1,1,1"
 )
 

@@ -39,7 +39,6 @@ ExecBot::ExecBot(std::string command, double timeout_seconds)
 // The program is not told the game's seed: with it, it could replay chance and know every hidden card.
 void ExecBot::start_game(std::uint64_t /*game_seed*/, int /*seat*/) {
     process_.reset();  // a program left over from a game that was given up
-    log_lines_seen_ = 0;
     log_sent_ = 0;
 }
 
@@ -71,11 +70,7 @@ ChildProcess::Io ExecBot::send_state(const Game& game, int seat, Clock::time_poi
             fail(game, seat, fmt::format("could not be started: {}", e.what()));
         }
     }
-    std::vector<std::string> lines;
-    if (log_) {
-        lines = log_->readable(seat, log_lines_seen_);
-        log_lines_seen_ = log_->size();
-    }
+    const auto lines = log_ ? log_->readable(seat, log_sent_) : std::vector<std::string>{};
     const auto message = runtime::state_message(game, seat, lines, log_sent_);
     log_sent_ += lines.size();
     return process_->write(message.dump(-1, ' ', false, nlohmann::json::error_handler_t::replace) + '\n', deadline);

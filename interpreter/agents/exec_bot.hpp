@@ -49,8 +49,7 @@ private:
     std::chrono::duration<double> timeout_;
     const runtime::TableLog* log_ = nullptr;
     std::optional<ChildProcess> process_;
-    std::size_t log_lines_seen_ = 0;  // lines of the table's log already looked through for the seat
-    std::size_t log_sent_ = 0;        // of those, the lines the seat may read: all sent (the next log_from)
+    std::size_t log_sent_ = 0;  // how many of the lines its seat may read it has been sent (the next log_from)
 };
 
 // The error message's name for the bot: exec:"COMMAND".

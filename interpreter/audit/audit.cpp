@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "bots.hpp"
+#include "seat_message.hpp"
 #include "seat_view.hpp"
 #include "seeds.hpp"
 
@@ -95,6 +96,7 @@ public:
                   view_facts(other, seat)))
             return;
         same("screen", seat, "the view's layout", runtime::view_text(truth, seat), runtime::view_text(other, seat));
+        same("network message", seat, "the seat's state message (docs/protocol.md)", wire(truth, seat), wire(other, seat));
         if (answers(seat) && !same("actions", seat, truth.choice_origin(seat), action_names(truth, seat),
                                    action_names(other, seat)))
             return;
@@ -109,6 +111,7 @@ public:
         ++report_.comparisons;
         compare_logs(seat, seen.said, instead.said);
         same("screen", seat, "the view's layout", runtime::view_text(truth, seat), runtime::view_text(other, seat));
+        same("network message", seat, "the seat's state message (docs/protocol.md)", wire(truth, seat), wire(other, seat));
         if (truth.finished() || other.finished() || !to_act(truth, seat) || !to_act(other, seat)) return;
         const std::string choice = truth.choice_origin(seat);
         same("prompt", seat, choice, truth.prompt(seat), other.prompt(seat));
@@ -117,6 +120,15 @@ public:
 
 private:
     static std::vector<std::string> view_facts(const Game& game, int seat) { return runtime::view_facts(game, seat); }
+
+    // What the server sends the seat (its log is compared line by line above). Without the step count: a guessed
+    // state has no history, and the count is public anyway; nor the results, which the end of the game makes public.
+    static std::string wire(const Game& game, int seat) {
+        auto message = runtime::state_message(game, seat, {}, 0);
+        message.erase("step");
+        message.erase("results");
+        return message.dump(1);
+    }
 
     bool answers(int seat) const {
         return std::any_of(answers_.begin(), answers_.end(), [&](const Answer& a) { return a.seat == seat; });

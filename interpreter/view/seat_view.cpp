@@ -25,6 +25,7 @@ struct ViewBuilder {
     const Instance& in;
     int viewer;
     std::vector<std::string> facts;
+    const SpaceMarks* marks = nullptr;  // grid spaces marked on screen (a piece and where it may go)
 
     void state_fields() {
         for (std::size_t i = 0; i < p.state_fields.size(); ++i) {
@@ -194,10 +195,23 @@ struct ViewBuilder {
         out += "\n";
         for (Value r = rows - 1; r >= 0; --r) {
             out += fmt::format("    {:>2} ", r + 1);
-            for (Value c = 0; c < columns; ++c) out += fmt::format("{:<{}} ", cells[static_cast<std::size_t>(r * columns + c)], width);
+            for (Value c = 0; c < columns; ++c) {
+                const Value space = first + r * columns + c;
+                out += fmt::format("{:<{}}{}", cells[static_cast<std::size_t>(r * columns + c)], width, mark_of(space));
+            }
             out += "\n";
         }
         return out;
+    }
+
+    // The character after a grid space: its mark, else a blank.
+    char mark_of(Value space) {
+        if (!marks) return ' ';
+        const std::string name = m.space_name(space);
+        for (const auto& [marked, mark] : *marks) {
+            if (marked == name) return mark;
+        }
+        return ' ';
     }
 
     // A ring's spaces around an ellipse: "5: 5 1 <player 2" is space 5, its fields, and the players whose fields
@@ -344,10 +358,10 @@ nlohmann::json view_json(const Game& game, int viewer) {
     });
 }
 
-std::string view_text(const Game& game, int viewer) {
+std::string view_text(const Game& game, int viewer, const SpaceMarks& marks) {
     const StateData& state = game.state();
     return inspect(state, [&](Machine& m) {
-        ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}};
+        ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}, &marks};
         return v.layout();
     });
 }

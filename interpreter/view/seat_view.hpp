@@ -15,9 +15,12 @@ namespace rulesrun::runtime {
 // The view as a flat list of "name = value" facts, for tests of secrecy and for bots.
 [[nodiscard]] std::vector<std::string> view_facts(const Game& game, int viewer);
 
+// Grid spaces by name ("c3") and the character drawn just after each (the terminal marks a piece and its moves).
+using SpaceMarks = std::vector<std::pair<std::string, char>>;
+
 // The same information laid out for a terminal: the game's fields, one line per player, one per zone, and each board
-// (a grid as rows and columns, a ring as a list).
-[[nodiscard]] std::string view_text(const Game& game, int viewer);
+// (a grid as rows and columns, a ring as a list), with `marks` after their grid spaces.
+[[nodiscard]] std::string view_text(const Game& game, int viewer, const SpaceMarks& marks = {});
 
 // The same as data (docs/protocol.md, "view"): for the browser and for programs that take a seat.
 [[nodiscard]] nlohmann::json view_json(const Game& game, int viewer);

@@ -16,7 +16,20 @@ bool TableLog::Line::readable_by(int seat) const {
     return readers.empty() || std::find(readers.begin(), readers.end(), seat) != readers.end();
 }
 
-void TableLog::add(std::string text, std::vector<int> readers) { lines_.push_back({std::move(text), std::move(readers)}); }
+void TableLog::add(std::string text, std::vector<int> readers) {
+    lines_.push_back({std::move(text), std::move(readers)});
+    const int spectator = static_cast<int>(readable_.size()) - 1;
+    for (int seat = 0; seat <= spectator; ++seat) {
+        if (lines_.back().readable_by(seat == spectator ? -1 : seat)) readable_[static_cast<std::size_t>(seat)].push_back(lines_.size() - 1);
+    }
+}
+
+// The spectator's list is the last one.
+const std::vector<std::size_t>& TableLog::lines_of(int seat) const {
+    return readable_[seat < 0 ? readable_.size() - 1 : static_cast<std::size_t>(seat)];
+}
+
+std::size_t TableLog::readable_count(int seat) const { return lines_of(seat).size(); }
 
 void TableLog::add_messages(std::vector<Message> messages) {
     for (Message& m : messages) add(std::move(m.text), std::move(m.seats));
@@ -46,10 +59,9 @@ std::vector<std::string> TableLog::recap(int seat, bool with_public) {
 }
 
 std::vector<std::string> TableLog::readable(int seat, std::size_t from) const {
+    const auto& indices = lines_of(seat);
     std::vector<std::string> texts;
-    for (std::size_t i = from; i < lines_.size(); ++i) {
-        if (lines_[i].readable_by(seat)) texts.push_back(lines_[i].text);
-    }
+    for (std::size_t i = from; i < indices.size(); ++i) texts.push_back(lines_[indices[i]].text);
     return texts;
 }
 

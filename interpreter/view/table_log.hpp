@@ -18,7 +18,8 @@ namespace rulesrun::runtime {
 
 class TableLog {
 public:
-    explicit TableLog(int seats) : read_upto_(static_cast<std::size_t>(seats), 0) {}
+    explicit TableLog(int seats)
+        : read_upto_(static_cast<std::size_t>(seats), 0), readable_(static_cast<std::size_t>(seats) + 1) {}
 
     // `readers` empty: everyone.
     void add(std::string text, std::vector<int> readers);
@@ -30,8 +31,10 @@ public:
     // `with_public`, only the lines said to some seats (the public ones are on screen already).
     std::vector<std::string> recap(int seat, bool with_public);
 
-    // Every line `seat` may read from line `from` on (seat -1: a spectator, the public lines only).
+    // The lines `seat` may read, from its `from`th such line on (seat -1: a spectator, the public lines only).
     [[nodiscard]] std::vector<std::string> readable(int seat, std::size_t from = 0) const;
+    // How many lines `seat` may read.
+    [[nodiscard]] std::size_t readable_count(int seat) const;
     [[nodiscard]] std::size_t size() const { return lines_.size(); }
 
 private:
@@ -40,8 +43,11 @@ private:
         std::vector<int> readers;
         [[nodiscard]] bool readable_by(int seat) const;
     };
+    [[nodiscard]] const std::vector<std::size_t>& lines_of(int seat) const;
     std::vector<Line> lines_;
     std::vector<std::size_t> read_upto_;  // per seat: the lines before this one are read
+    // Per seat, then the spectator last: the indices of the lines it may read (a server sends only new ones).
+    std::vector<std::vector<std::size_t>> readable_;
 };
 
 }  // namespace rulesrun::runtime

@@ -75,6 +75,15 @@ struct AuditOptions {
     int variants = 2;
 };
 
+struct ServeOptions {
+    std::vector<std::string> files;  // empty: every rules file in rules/ of the current folder
+    std::string host = "127.0.0.1";
+    int port = 8080;
+    std::string data = "rulesrun-data";
+    int max_tables = 1000;
+    double idle_hours = 48;
+};
+
 int run_check(const CheckOptions& options);
 int run_info(const InfoOptions& options);
 int run_audit(const AuditOptions& options);
@@ -82,5 +91,6 @@ int run_play(const PlayOptions& options);
 int run_simulate(const SimulateOptions& options);
 int run_compare(const SimulateOptions& options);  // simulate --compare
 int run_replay(const ReplayOptions& options);
+int run_serve(const ServeOptions& options);
 
 }  // namespace rulesrun::cli

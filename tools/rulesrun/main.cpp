@@ -122,6 +122,20 @@ void add_audit(CLI::App& app, AuditOptions& o) {
                                                 "(default 2)")->check(count_value(1000));
 }
 
+void add_serve(CLI::App& app, ServeOptions& o) {
+    auto* serve = app.add_subcommand("serve", "Serve games over the network: people play in their browsers, each from "
+                                              "a link to their seat, with bots on the server (README, \"Play over the "
+                                              "network\").");
+    serve->add_option("FILE", o.files, "Rules files to offer (default: every .rules file in rules/)");
+    serve->add_option("--host", o.host, "Address to listen on (default 127.0.0.1, this machine only; 0.0.0.0 for "
+                                        "every network)");
+    serve->add_option("--port", o.port, "Port to listen on (default 8080; 0 picks a free one)")->check(CLI::Range(0, 65535));
+    serve->add_option("--data", o.data, "Folder of the tables' database, created if missing (default rulesrun-data)");
+    serve->add_option("--max-tables", o.max_tables, "Most tables at once (default 1000)")->check(count_value(1000000));
+    serve->add_option("--idle-hours", o.idle_hours, "Close a table nobody has played at for this long (default 48)")
+        ->check(CLI::PositiveNumber);
+}
+
 // The commands, one line each: for `rulesrun` alone and for a command that does not exist.
 struct CommandSummary {
     const char* name;
@@ -134,6 +148,7 @@ constexpr CommandSummary command_summaries[] = {
     {"simulate", "play many games between bots and report wins, scores and statistics"},
     {"replay", "play a saved game again, action by action"},
     {"audit", "look for leaks of secrets in a game"},
+    {"serve", "serve games over the network, to play in browsers"},
 };
 
 void print_commands(std::ostream& out) {
@@ -233,12 +248,14 @@ int main(int argc, char** argv) {
     SimulateOptions simulate;
     ReplayOptions replay;
     AuditOptions audit;
+    ServeOptions serve;
     add_check(app, check);
     add_info(app, info);
     add_play(app, play);
     add_simulate(app, simulate);
     add_replay(app, replay);
     add_audit(app, audit);
+    add_serve(app, serve);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -262,5 +279,6 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
     if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });
     if (app.got_subcommand("audit")) return run_command([&] { return run_audit(audit); });
+    if (app.got_subcommand("serve")) return run_command([&] { return run_serve(serve); });
     return exit_arguments;
 }

@@ -44,7 +44,8 @@ void print_actions(std::ostream& out, const runtime::Game& game, int seat, const
 std::string help_text(std::size_t actions) {
     return fmt::format(
         "Type the number of an action (1 to {}) or its name: the start of a name is enough when no other begins the "
-        "same way, in any case; moves also as coordinates (c3 c5), sets of cards by their cards in any order.\n"
+        "same way, in any case; moves also as coordinates (c3 c5), or a square alone (c3) to see on the board where its "
+        "piece may go, then the square it goes to; sets of cards by their cards in any order.\n"
         "  undo  take back your last decision, when you play alone against bots and nothing hidden came to light "
         "since\n"
         "  quit  save the game and stop (go on later with rulesrun play --resume FILE)\n"
@@ -65,6 +66,39 @@ std::string wrong_entry(std::string_view word, const std::vector<std::string>& n
                        names.size());
 }
 
+std::string lower(std::string_view text) {
+    std::string out(text);
+    for (char& c : out) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return out;
+}
+
+// The moves of the piece on `square` ("c3"): the actions named "c3-TO", when there are at least two.
+std::vector<std::size_t> moves_from(const std::string& square, const std::vector<std::string>& names) {
+    std::vector<std::size_t> found;
+    if (square.empty() || square.find('-') != std::string::npos) return found;
+    for (std::size_t i = 0; i < names.size(); ++i) {
+        const std::string& n = names[i];
+        if (n.size() > square.size() + 1 && n.starts_with(square) && n[square.size()] == '-' &&
+            n.find('-', square.size() + 1) == std::string::npos)
+            found.push_back(i);
+    }
+    return found.size() >= 2 ? found : std::vector<std::size_t>{};
+}
+
+// The board again with the piece marked * and where it may go marked +, then those moves with their numbers.
+void show_moves(std::ostream& out, const runtime::Game& game, int seat, const std::string& square,
+                const std::vector<std::size_t>& moves, const std::vector<std::string>& names, const Style& style) {
+    runtime::SpaceMarks marks{{square, '*'}};
+    for (const std::size_t i : moves) marks.emplace_back(names[i].substr(square.size() + 1), '+');
+    print_block(out, view_text(game, seat, marks));
+    out << style.bold(fmt::format("{}* can go to the squares marked +:", square));
+    for (const std::size_t i : moves) {
+        const auto mark = game.action_mark(seat, static_cast<int>(i));
+        out << fmt::format("  {}. {}{}", i + 1, names[i].substr(square.size() + 1), mark.empty() ? "" : " " + mark);
+    }
+    out << '\n' << fmt::format("Type a square ({}) or a number.", names[moves.front()].substr(square.size() + 1)) << '\n';
+}
+
 void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
                    const Style& style) {
     out << '\n' << style.bold(fmt::format("== {} to play ==", game.seat_name(seat))) << '\n';
@@ -79,12 +113,21 @@ void show_question(std::ostream& out, const runtime::Game& game, int seat, const
 Answer Console::ask_action(const runtime::Game& game, int seat) {
     const auto names = action_names(game, seat);
     show_question(out_, game, seat, names, style_);
+    std::string piece;  // a square typed alone: the next entry may name where its piece goes
     for (;;) {
         out_ << game.seat_name(seat) << "> " << std::flush;
         const auto line = read_line();
-        if (const auto action = parse_action_entry(line, names)) return {*action, std::nullopt};
         const auto word = trim(line);
-        if (word == "help" || word == "?") {
+        if (!piece.empty()) {
+            const auto to = std::find(names.begin(), names.end(), piece + "-" + lower(word));
+            piece.clear();
+            if (to != names.end()) return {static_cast<int>(to - names.begin()), std::nullopt};
+        }
+        if (const auto action = parse_action_entry(line, names)) return {*action, std::nullopt};
+        if (const auto moves = moves_from(lower(word), names); !moves.empty()) {
+            piece = lower(word);
+            show_moves(out_, game, seat, piece, moves, names, style_);
+        } else if (word == "help" || word == "?") {
             out_ << help_text(names.size());
         } else if (word == "undo") {
             return {-1, TableRequest::undo};

@@ -1,0 +1,294 @@
+#include "server.hpp"
+
+#include <filesystem>
+#include <iostream>
+#include <random>
+
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/post.hpp>
+#include <fmt/format.h>
+
+#include "connections.hpp"
+
+namespace rulesrun::serve {
+
+namespace {
+
+constexpr auto idle_check_every = std::chrono::minutes(1);
+
+BotSpec parse_seat(const std::string& text, const runtime::GameDefinition& game) {
+    auto specs = parse_bot_list(text, game.strategies(), true);
+    if (specs.size() != 1) throw std::invalid_argument(fmt::format("seat '{}' names more than one player", text));
+    return specs.front();
+}
+
+// "mcts" and "random" first, then the game's strategies: what a lobby offers for a seat.
+nlohmann::json bot_names(const runtime::GameDefinition& game) {
+    nlohmann::json names = nlohmann::json::array();
+    for (const auto& name : known_bot_names(game.strategies(), false)) names.push_back(name);
+    return names;
+}
+
+}  // namespace
+
+std::string new_token(std::size_t hex_digits) {
+    std::random_device source;
+    std::string token;
+    while (token.size() < hex_digits) token += fmt::format("{:08x}", source());
+    return token.substr(0, hex_digits);
+}
+
+Server::Server(boost::asio::io_context& io, ServerOptions options,
+               std::map<std::string, std::shared_ptr<const runtime::GameDefinition>> games)
+    : io_(io), options_(std::move(options)), games_(std::move(games)), idle_timer_(io) {
+    std::filesystem::create_directories(options_.data_folder);
+    store_ = std::make_unique<Store>((std::filesystem::path(options_.data_folder) / "tables.sqlite").string());
+    restore_tables();
+}
+
+Server::~Server() { bots_.join(); }
+
+void Server::restore_tables() {
+    for (auto& record : store_->tables()) {
+        const auto game = games_.find(record.game);
+        if (game == games_.end()) {
+            std::cerr << fmt::format("table {} is not resumed: its game '{}' is not served now\n", record.id, record.game);
+            continue;
+        }
+        const std::string id = record.id;
+        try {
+            for (auto& seat : record.seats) seat.player = parse_seat(seat.player.name, *game->second);
+            auto& entry = tables_[id];
+            entry.table = std::make_unique<Table>(game->second, std::move(record));
+            entry.last_action = std::chrono::steady_clock::now();
+        } catch (const std::exception& e) {
+            tables_.erase(id);
+            std::cerr << fmt::format("table {} is not resumed: {}\n", id, e.what());
+        }
+    }
+    for (const auto& [id, entry] : tables_) boost::asio::post(io_, [this, id = id] { run_bots(id); });
+}
+
+void Server::listen() {
+    using boost::asio::ip::tcp;
+    const tcp::endpoint endpoint(boost::asio::ip::make_address(options_.host), options_.port);
+    static std::unique_ptr<tcp::acceptor> acceptor;  // lives as long as the io_context runs
+    acceptor = std::make_unique<tcp::acceptor>(io_);
+    acceptor->open(endpoint.protocol());
+    acceptor->set_option(boost::asio::socket_base::reuse_address(true));
+    acceptor->bind(endpoint);
+    acceptor->listen();
+    port_ = acceptor->local_endpoint().port();
+    start_accepting(io_, *acceptor, *this);
+    schedule_idle_check();
+}
+
+nlohmann::json Server::games_json() const {
+    nlohmann::json list = nlohmann::json::array();
+    for (const auto& [name, game] : games_) {
+        nlohmann::json options = nlohmann::json::array();
+        for (const auto& o : game->options()) {
+            options.push_back({{"name", o.name}, {"description", o.description}, {"values", o.values}, {"default", o.default_value}});
+        }
+        list.push_back({{"name", name},
+                        {"title", game->title()},
+                        {"min_players", game->min_players()},
+                        {"max_players", game->max_players()},
+                        {"options", options},
+                        {"bots", bot_names(*game)}});
+    }
+    return list;
+}
+
+nlohmann::json Server::create_table(const nlohmann::json& request) {
+    if (tables_.size() >= options_.max_tables) {
+        throw std::invalid_argument(fmt::format("the server already has {} tables, its limit (--max-tables)", tables_.size()));
+    }
+    const std::string name = request.at("game").get<std::string>();
+    const auto game = games_.find(name);
+    if (game == games_.end()) throw std::invalid_argument(fmt::format("no game is named '{}' here", name));
+    TableRecord record;
+    record.id = new_token(12);
+    record.game = name;
+    record.settings.players = request.value("players", game->second->min_players());
+    if (request.contains("options")) {
+        for (const auto& [option, value] : request.at("options").items()) {
+            record.settings.options.emplace_back(option, value.is_string() ? value.get<std::string>() : value.dump());
+        }
+    }
+    record.settings.seed = request.contains("seed") ? request.at("seed").get<std::uint64_t>() : std::random_device{}();
+    try {
+        (void)runtime::resolve_settings(*game->second, record.settings);
+    } catch (const runtime::SettingsError& e) {
+        throw std::invalid_argument(e.what());
+    }
+    const auto seats = request.at("seats");
+    if (!seats.is_array() || static_cast<int>(seats.size()) != record.settings.players) {
+        throw std::invalid_argument(fmt::format("'seats' must list who plays each of the {} seats", record.settings.players));
+    }
+    try {
+        for (const auto& seat : seats) record.seats.push_back({parse_seat(seat.get<std::string>(), *game->second), new_token()});
+    } catch (const BotListError& e) {
+        throw std::invalid_argument(e.what());
+    }
+    for (auto& seat : record.seats) {
+        if (seat.player.kind != BotKind::human) seat.token.clear();
+    }
+    record.spectator_token = new_token();
+    store_->add_table(record);
+    const std::string id = record.id;
+    auto& entry = tables_[id];
+    entry.table = std::make_unique<Table>(game->second, record);
+    entry.last_action = std::chrono::steady_clock::now();
+    nlohmann::json links = nlohmann::json::array();
+    const runtime::Game& g = entry.table->game();
+    for (int seat = 0; seat < g.players(); ++seat) {
+        const auto& plan = record.seats[static_cast<std::size_t>(seat)];
+        links.push_back({{"seat", seat},
+                         {"name", g.seat_name(seat)},
+                         {"player", plan.player.text()},
+                         {"link", plan.token.empty() ? nlohmann::json(nullptr)
+                                                     : nlohmann::json(fmt::format("/table?table={}&token={}", id, plan.token))}});
+    }
+    run_bots(id);
+    return {{"table", id},
+            {"seats", links},
+            {"spectator", fmt::format("/table?table={}&token={}", id, record.spectator_token)}};
+}
+
+Server::Opened Server::open(const std::string& table, const std::string& token) {
+    const auto found = tables_.find(table);
+    if (found == tables_.end()) return {nullptr, -1, fmt::format("no table '{}' on this server (it ended, or the link is wrong)", table)};
+    const auto seat = found->second.table->seat_of(token);
+    if (!seat) return {nullptr, -1, "this link's token opens no seat of this table"};
+    return {found->second.table.get(), *seat, ""};
+}
+
+void Server::join(const std::string& table, const std::shared_ptr<Client>& client) {
+    const auto found = tables_.find(table);
+    if (found == tables_.end()) return;
+    found->second.clients.insert(client);
+    client->log_sent = found->second.table->log_size(client->seat());
+    client->send(found->second.table->state_for(client->seat(), 0).dump());
+}
+
+void Server::leave(const std::string& table, const std::shared_ptr<Client>& client) {
+    const auto found = tables_.find(table);
+    if (found != tables_.end()) found->second.clients.erase(client);
+}
+
+void Server::receive(const std::string& table, int seat, const std::string& text, Client& from) {
+    const auto found = tables_.find(table);
+    if (found == tables_.end()) return from.send(runtime::error_message("this table has ended").dump());
+    TableEntry& entry = found->second;
+    std::string error;
+    try {
+        const auto message = nlohmann::json::parse(text);
+        if (!message.is_object() || message.value("type", "") != "act") {
+            error = "expected an act message: {\"type\": \"act\", \"step\": N, \"action\": K}";
+        } else {
+            const std::int64_t step = message.contains("step") ? message.at("step").get<std::int64_t>() : -1;
+            const int action = message.contains("action") ? message.at("action").get<int>() : -1;
+            const std::string name = message.contains("name") ? message.at("name").get<std::string>() : "";
+            if (!message.contains("action") && name.empty()) {
+                error = "an act message names its action: \"action\": K or \"name\": \"...\"";
+            } else if (auto refused = entry.table->act(seat, step, action, name)) {
+                error = *refused;
+            }
+        }
+    } catch (const nlohmann::json::exception& e) {
+        error = fmt::format("the message is not the JSON expected: {}", e.what());
+    } catch (const runtime::RuleError& e) {
+        error = fmt::format("the rules failed: {}", e.what());
+    }
+    if (!error.empty()) return from.send(runtime::error_message(error).dump());
+    store_last_action(table, entry);
+    broadcast(entry);
+    run_bots(table);
+}
+
+void Server::store_last_action(const std::string& id, TableEntry& entry) {
+    const auto& actions = entry.table->record().actions;
+    store_->add_action(id, actions.size() - 1, actions.back());
+    entry.last_action = std::chrono::steady_clock::now();
+}
+
+void Server::broadcast(TableEntry& entry) {
+    for (const auto& client : entry.clients) {
+        client->send(entry.table->state_for(client->seat(), client->log_sent).dump());
+        client->log_sent = entry.table->log_size(client->seat());
+    }
+}
+
+// The bot whose turn it is thinks on a copy of the game on the bots' thread; its answer comes back here and is
+// applied if the game has not moved on meanwhile.
+void Server::run_bots(const std::string& id) {
+    const auto found = tables_.find(id);
+    if (found == tables_.end() || found->second.bot_thinking || found->second.table->game().finished()) return;
+    const Table& table = *found->second.table;
+    const int seat = table.bot_to_act();
+    if (seat < 0) return;
+    found->second.bot_thinking = true;
+    auto game = std::make_shared<runtime::Game>(table.game());
+    std::shared_ptr<Bot> bot = table.bot_for(seat);
+    const std::size_t step = game->history().size();
+    boost::asio::post(bots_, [this, id, game, bot, seat, step] {
+        int action = -1;
+        std::string error;
+        try {
+            action = bot->choose(*game, seat);
+        } catch (const std::exception& e) {
+            error = e.what();
+        }
+        boost::asio::post(io_, [this, id, step, seat, action, error] { bot_chose(id, step, seat, action, error); });
+    });
+}
+
+void Server::bot_chose(const std::string& id, std::size_t step, int seat, int action, const std::string& error) {
+    const auto found = tables_.find(id);
+    if (found == tables_.end()) return;
+    TableEntry& entry = found->second;
+    entry.bot_thinking = false;
+    if (!error.empty()) {
+        std::cerr << fmt::format("table {}: the bot of seat {} failed: {}\n", id, seat + 1, error);
+        for (const auto& client : entry.clients) client->send(runtime::error_message(fmt::format("the bot of {} failed: {}", entry.table->game().seat_name(seat), error)).dump());
+        return;
+    }
+    try {
+        if (auto refused = entry.table->act(seat, static_cast<std::int64_t>(step), action, "")) {
+            std::cerr << fmt::format("table {}: the bot of seat {} answered late: {}\n", id, seat + 1, *refused);
+        } else {
+            store_last_action(id, entry);
+            broadcast(entry);
+        }
+    } catch (const runtime::RuleError& e) {
+        std::cerr << fmt::format("table {}: the rules failed: {}\n", id, e.what());
+        return;
+    }
+    run_bots(id);
+}
+
+void Server::schedule_idle_check() {
+    idle_timer_.expires_after(idle_check_every);
+    idle_timer_.async_wait([this](boost::system::error_code ec) {
+        if (ec) return;
+        close_idle_tables();
+        schedule_idle_check();
+    });
+}
+
+void Server::close_idle_tables() {
+    const auto limit = std::chrono::duration<double, std::ratio<3600>>(options_.idle_hours);
+    const auto now = std::chrono::steady_clock::now();
+    for (auto it = tables_.begin(); it != tables_.end();) {
+        if (now - it->second.last_action < limit || it->second.bot_thinking) {
+            ++it;
+            continue;
+        }
+        for (const auto& client : it->second.clients) client->send(runtime::error_message("this table was closed: nobody played for too long").dump());
+        store_->remove_table(it->first);
+        it = tables_.erase(it);
+    }
+}
+
+}  // namespace rulesrun::serve

@@ -1,0 +1,98 @@
+// `rulesrun serve`: an HTTP and WebSocket server (Boost.Beast on one Asio thread) for tables of any of its games.
+// People create a table on the lobby page and get one link per seat; each link's page receives only its seat's
+// messages (docs/protocol.md). Bots think on a thread of their own, so a slow bot or client never holds up the
+// others. Every table and action is stored (store.hpp) before anyone is told of it.
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <set>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/thread_pool.hpp>
+#include <nlohmann/json.hpp>
+
+#include "store.hpp"
+#include "table.hpp"
+
+namespace rulesrun::serve {
+
+struct ServerOptions {
+    std::string host = "127.0.0.1";
+    unsigned short port = 8080;
+    std::string data_folder = "rulesrun-data";
+    std::size_t max_tables = 1000;
+    double idle_hours = 48;             // a table without an action for this long is closed
+    std::size_t max_message_bytes = 16 * 1024;
+};
+
+class Client;
+
+class Server {
+public:
+    // `games`: name -> rules file. Loads every game (throws LoadFailed-like errors from the caller's loader), opens
+    // the store and makes every stored table again.
+    Server(boost::asio::io_context& io, ServerOptions options,
+           std::map<std::string, std::shared_ptr<const runtime::GameDefinition>> games);
+    ~Server();
+
+    // Accepts connections until the io_context stops. Throws when the address cannot be listened on.
+    void listen();
+    [[nodiscard]] unsigned short port() const { return port_; }
+
+    // HTTP API (the lobby page's): the games and their options; a new table from a JSON request.
+    [[nodiscard]] nlohmann::json games_json() const;
+    // {"game", "players", "options": {name: value}, "seats": ["human", "random", ...], "seed"?} -> the table's links;
+    // throws std::invalid_argument with what was wrong.
+    nlohmann::json create_table(const nlohmann::json& request);
+
+    // WebSocket clients.
+    // The table and seat a connection opens, or an error text.
+    struct Opened {
+        Table* table = nullptr;
+        int seat = -1;
+        std::string error;
+    };
+    Opened open(const std::string& table, const std::string& token);
+    void join(const std::string& table, const std::shared_ptr<Client>& client);
+    void leave(const std::string& table, const std::shared_ptr<Client>& client);
+    // A message a client sent: an act applied (and every client of the table told), or an error to that client.
+    void receive(const std::string& table, int seat, const std::string& text, Client& from);
+
+    [[nodiscard]] const ServerOptions& options() const { return options_; }
+    [[nodiscard]] std::size_t table_count() const { return tables_.size(); }
+
+private:
+    struct TableEntry {
+        std::unique_ptr<Table> table;
+        std::set<std::shared_ptr<Client>> clients;
+        bool bot_thinking = false;
+        std::chrono::steady_clock::time_point last_action;
+    };
+
+    void restore_tables();
+    void broadcast(TableEntry& entry);
+    void run_bots(const std::string& id);
+    void bot_chose(const std::string& id, std::size_t step, int seat, int action, const std::string& error);
+    void store_last_action(const std::string& id, TableEntry& entry);
+    void close_idle_tables();
+    void schedule_idle_check();
+
+    boost::asio::io_context& io_;
+    ServerOptions options_;
+    std::map<std::string, std::shared_ptr<const runtime::GameDefinition>> games_;
+    std::unique_ptr<Store> store_;
+    std::map<std::string, TableEntry> tables_;
+    boost::asio::thread_pool bots_{1};
+    boost::asio::steady_timer idle_timer_;
+    unsigned short port_ = 0;
+};
+
+// 128 bits from the system's random source, as 32 hexadecimal digits: the secret of a link.
+std::string new_token(std::size_t hex_digits = 32);
+
+}  // namespace rulesrun::serve

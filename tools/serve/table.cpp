@@ -1,0 +1,86 @@
+#include "table.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rulesrun::serve {
+
+Table::Table(std::shared_ptr<const runtime::GameDefinition> definition, TableRecord record)
+    : definition_(std::move(definition)),
+      record_(std::move(record)),
+      game_(definition_, runtime::resolve_settings(*definition_, record_.settings), true),
+      log_(game_.players()) {
+    log_.add_messages(game_.take_messages());
+    const auto actions = std::move(record_.actions);
+    record_.actions.clear();
+    for (const auto& a : actions) apply(a.seat, a.action);
+}
+
+std::optional<int> Table::seat_of(const std::string& token) const {
+    if (token.empty()) return std::nullopt;
+    if (token == record_.spectator_token) return -1;
+    for (std::size_t seat = 0; seat < record_.seats.size(); ++seat) {
+        if (record_.seats[seat].token == token) return static_cast<int>(seat);
+    }
+    return std::nullopt;
+}
+
+nlohmann::json Table::state_for(int seat, std::size_t log_from) const {
+    const std::size_t from = std::min(log_from, log_.readable_count(seat));
+    return runtime::state_message(game_, seat, log_.readable(seat, from), from);
+}
+
+std::size_t Table::log_size(int seat) const { return log_.readable_count(seat); }
+
+std::optional<std::string> Table::act(int seat, std::int64_t step, int action, const std::string& name) {
+    if (seat < 0) return "a spectator cannot act";
+    if (game_.finished()) return "the game is over";
+    const auto acting = game_.to_act();
+    if (std::find(acting.begin(), acting.end(), seat) == acting.end()) {
+        return fmt::format("it is not {}'s turn", game_.seat_name(seat));
+    }
+    if (step >= 0 && static_cast<std::size_t>(step) != game_.history().size()) {
+        return fmt::format("this answers step {}, but the game is at step {}", step, game_.history().size());
+    }
+    if (!name.empty()) {
+        action = -1;
+        for (int a = 0; a < game_.action_count(seat) && action < 0; ++a) {
+            if (game_.action_name(seat, a) == name) action = a;
+        }
+        if (action < 0) return fmt::format("no option is named '{}'", name);
+    }
+    if (action < 0 || action >= game_.action_count(seat)) {
+        return fmt::format("action {} does not exist: there are {} (0 to {})", action, game_.action_count(seat),
+                           game_.action_count(seat) - 1);
+    }
+    apply(seat, action);
+    return std::nullopt;
+}
+
+// The answers to a simultaneous decision are told together once all are in, as the terminal does.
+void Table::apply(int seat, int action) {
+    if (answered_.empty()) deciding_ = game_.to_act();
+    answered_.push_back({seat, game_.action_name(seat, action), game_.choice_is_secret(seat)});
+    game_.apply(seat, action);
+    record_.actions.push_back({seat, action});
+    if (answered_.size() < deciding_.size()) return;
+    for (const auto& a : answered_) log_.add_choice(game_, a.seat, a.name, a.secret);
+    answered_.clear();
+    log_.add_messages(game_.take_messages());
+}
+
+int Table::bot_to_act() const {
+    for (const int seat : game_.to_act()) {
+        if (record_.seats[static_cast<std::size_t>(seat)].player.kind != BotKind::human) return seat;
+    }
+    return -1;
+}
+
+std::unique_ptr<Bot> Table::bot_for(int seat) const {
+    auto bot = make_bot(record_.seats[static_cast<std::size_t>(seat)].player, game_.settings().seed, seat);
+    bot->start_game(derive_seed(game_.settings().seed, game_.history().size()), seat);
+    return bot;
+}
+
+}  // namespace rulesrun::serve

@@ -1,0 +1,252 @@
+// A table's page: one seat's (or a spectator's) connection to the server (docs/protocol.md). Everything drawn here
+// comes from the seat's own state messages; the page never holds what the seat may not see.
+"use strict";
+
+const $ = (id) => document.getElementById(id);
+const query = new URLSearchParams(location.search);
+let state = null;
+let log = [];
+let socket = null;
+let retry = 500;
+let selectedFrom = null;  // a grid cell picked as the piece to move (piece, then target)
+
+function element(tag, className = "", text = "") {
+  const e = document.createElement(tag);
+  if (className) e.className = className;
+  if (text !== "") e.textContent = text;
+  return e;
+}
+
+function showError(text) {
+  $("error").textContent = text;
+  $("error").classList.toggle("hidden", !text);
+}
+
+function connect() {
+  const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+  socket = new WebSocket(`${scheme}//${location.host}/ws?table=${encodeURIComponent(query.get("table") || "")}` +
+                         `&token=${encodeURIComponent(query.get("token") || "")}`);
+  socket.onmessage = (event) => receive(JSON.parse(event.data));
+  socket.onopen = () => { retry = 500; };
+  socket.onclose = () => {
+    if (state && state.finished) return;
+    setStatus("Connection lost: reconnecting…", "offline");
+    setTimeout(connect, retry);
+    retry = Math.min(retry * 2, 8000);
+  };
+}
+
+function receive(message) {
+  if (message.type === "error") return showError(message.message);
+  if (message.type !== "state") return;
+  showError("");
+  log = message.log_from === 0 ? message.log.slice() : log.concat(message.log);
+  if (!state || state.step !== message.step) selectedFrom = null;
+  state = message;
+  draw();
+}
+
+function act(action) {
+  if (!socket || socket.readyState !== WebSocket.OPEN) return showError("not connected: wait a moment");
+  socket.send(JSON.stringify({ type: "act", step: state.step, action }));
+}
+
+function setStatus(text, kind = "") {
+  $("status").textContent = text;
+  $("status").className = "status " + kind;
+}
+
+function seatName(seat) { return state.seats[seat]; }
+
+function names(seats) {
+  const list = seats.map(seatName);
+  return list.length <= 1 ? list.join("") : list.slice(0, -1).join(", ") + " and " + list[list.length - 1];
+}
+
+function draw() {
+  document.title = `${state.game}: rulesrun`;
+  $("title").textContent = state.game;
+  $("who").textContent = state.seat === null ? "You are watching: you see only what is public."
+                                             : `You are ${seatName(state.seat)}.`;
+  drawStatus();
+  drawDecision();
+  drawScore();
+  drawTable();
+  drawPlayers();
+  drawResults();
+  drawLog();
+}
+
+function drawStatus() {
+  if (state.finished) return setStatus("The game is over.", "over");
+  if (state.decision) return setStatus("Your turn: " + (state.decision.prompt || "choose"), "turn");
+  const others = state.to_act.filter((s) => s !== state.seat);
+  setStatus(others.length ? `Waiting for ${names(others)}…` : "Waiting…");
+}
+
+// "a1-b3" is a move from one space of the board to another: such options are also played on the grid.
+function moveOf(name, cells) {
+  const parts = name.split("-");
+  if (parts.length !== 2 || !cells.has(parts[0]) || !cells.has(parts[1])) return null;
+  return { from: parts[0], to: parts[1] };
+}
+
+function drawDecision() {
+  const box = $("decision");
+  box.replaceChildren();
+  box.classList.toggle("hidden", !state.decision);
+  if (!state.decision) return;
+  const d = state.decision;
+  box.append(element("div", "prompt", (d.prompt || d.choice) + (d.secret ? " (in secret)" : "")));
+  const options = element("div", "options");
+  for (const o of d.options) {
+    const button = element("button");
+    button.type = "button";
+    button.append(document.createTextNode(o.name));
+    if (o.mark) button.append(element("span", "mark", o.mark));
+    if (o.description) button.append(element("span", "description", o.description));
+    button.addEventListener("click", () => act(o.action));
+    options.append(button);
+  }
+  box.append(options);
+}
+
+function drawScore() {
+  const score = state.view.score;
+  $("score").replaceChildren();
+  if (!score) return;
+  $("score").append(element("span", "", "Score:"));
+  score.forEach((value, seat) => $("score").append(element("span", "", `${seatName(seat)} ${value}`)));
+}
+
+function fields(list) {
+  const box = element("div", "fields");
+  for (const f of list) {
+    const field = element("span", "field");
+    field.append(element("span", "label", f.label + ": "), document.createTextNode(f.value));
+    box.append(field);
+  }
+  return box;
+}
+
+function zone(z) {
+  const box = element("div", "zone");
+  box.append(element("span", "label", z.label + ":"));
+  const cards = element("span", "cards");
+  if (z.seen === "open") {
+    if (z.cards.length === 0) cards.append(document.createTextNode("empty"));
+    for (const c of z.cards) {
+      const card = element("span", "card", c.text);
+      if (c.state) card.append(element("span", "state", c.state));
+      cards.append(card);
+    }
+  } else {
+    const back = element("span", "card back", String(z.count));
+    back.title = `${z.count} card${z.count === 1 ? "" : "s"}, ${z.seen}`;
+    cards.append(back, document.createTextNode(` ${z.seen}`));
+  }
+  box.append(cards);
+  return box;
+}
+
+function drawTable() {
+  const box = $("table");
+  box.replaceChildren();
+  if (state.view.fields.length) box.append(fields(state.view.fields));
+  for (const z of state.view.zones) box.append(zone(z));
+  for (const b of state.view.boards) {
+    box.append(element("h2", "", b.label));
+    box.append(b.kind === "grid" ? grid(b) : ring(b));
+  }
+}
+
+// Row 1 at the bottom, columns lettered from a, as on the terminal. Moves of the seat's decision can be played by
+// clicking the piece, then where it goes.
+function grid(b) {
+  const cellNames = new Set(b.cells.map((c) => c.name));
+  const moves = state.decision ? state.decision.options.map((o) => ({ o, move: moveOf(o.name, cellNames) })).filter((m) => m.move) : [];
+  const table = element("table", "grid");
+  for (let r = b.rows - 1; r >= 0; r--) {
+    const row = element("tr");
+    row.append(element("th", "", String(r + 1)));
+    for (let c = 0; c < b.columns; c++) {
+      const cell = b.cells[r * b.columns + c];
+      const td = element("td", cell.alive ? "" : "gone", cell.text === "." ? "" : cell.text);
+      td.title = cell.name;
+      td.dataset.cell = cell.name;
+      const from = moves.filter((m) => m.move.from === cell.name);
+      const to = moves.filter((m) => selectedFrom && m.move.from === selectedFrom && m.move.to === cell.name);
+      if (from.length) td.classList.add("from");
+      if (selectedFrom === cell.name) td.classList.add("selected");
+      if (to.length) td.classList.add("target");
+      td.addEventListener("click", () => {
+        if (to.length === 1) return act(to[0].o.action);
+        selectedFrom = from.length && selectedFrom !== cell.name ? cell.name : null;
+        drawTable();
+      });
+      row.append(td);
+    }
+    table.append(row);
+  }
+  const letters = element("tr");
+  letters.append(element("th"));
+  for (let c = 0; c < b.columns; c++) letters.append(element("th", "", String.fromCharCode(97 + (c % 26))));
+  table.append(letters);
+  return table;
+}
+
+function ring(b) {
+  const box = element("div", "ring");
+  const n = b.cells.length;
+  b.cells.forEach((cell, i) => {
+    const angle = (2 * Math.PI * i) / n - Math.PI / 2;
+    const space = element("span", "space" + (cell.alive ? "" : " gone"), `${i + 1}: ${cell.text}`);
+    for (const p of cell.pawns) space.append(element("span", "pawn", " \u25cf " + p));
+    space.style.left = `${50 + 42 * Math.cos(angle)}%`;
+    space.style.top = `${50 + 42 * Math.sin(angle)}%`;
+    box.append(space);
+  });
+  return box;
+}
+
+function drawPlayers() {
+  const box = $("players");
+  box.replaceChildren();
+  for (const p of state.view.players) {
+    const acting = !state.finished && state.to_act.includes(p.seat);
+    const card = element("div", "player" + (p.you ? " you" : "") + (acting ? " acting" : ""));
+    card.append(element("div", "name", p.name + (p.you ? " (you)" : "")));
+    if (p.fields.length) card.append(fields(p.fields));
+    for (const z of p.zones) card.append(zone(z));
+    box.append(card);
+  }
+}
+
+function drawResults() {
+  const box = $("results");
+  box.replaceChildren();
+  box.classList.toggle("hidden", !state.results);
+  if (!state.results) return;
+  const r = state.results;
+  box.append(element("h2", "", "Result"));
+  const table = element("table", "results");
+  for (const s of r.seats) {
+    const row = element("tr", s.winner ? "winner" : "");
+    row.append(element("td", "", s.name));
+    if (r.scored) row.append(element("td", "", String(s.score)));
+    if (!r.everybody_loses) row.append(element("td", "", "rank " + s.rank));
+    row.append(element("td", "", s.winner ? "winner" : ""));
+    table.append(row);
+  }
+  box.append(table);
+  const winners = r.seats.filter((s) => s.winner).map((s) => s.name);
+  box.append(element("p", "", r.everybody_loses ? "Everybody loses." : r.shared_win ? `${winners.join(" and ")} share the win.` : `${winners[0]} wins.`));
+}
+
+function drawLog() {
+  const box = $("log");
+  box.replaceChildren(...log.map((line) => element("div", "", line)));
+  box.scrollTop = box.scrollHeight;
+}
+
+connect();
