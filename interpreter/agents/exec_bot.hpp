@@ -42,7 +42,7 @@ private:
     // The action an act message chooses, or throws.
     int chosen_action(const std::string& line, const runtime::Game& game, int seat);
     // What the program did when it stopped talking: it exited, or only closed its output.
-    std::string gone(const std::string& doing);
+    std::string gone(const std::string& when);
     [[noreturn]] void fail(const runtime::Game& game, int seat, const std::string& what);
 
     std::string command_;
