@@ -24,8 +24,9 @@
 #include "seat_view.hpp"
 #include "table_log.hpp"
 
-// Bots: random, the rules' strategies, the search bot.
+// Bots: random, the rules' strategies, the search bot, programs that take a seat.
 #include "bots.hpp"
+#include "exec_bot.hpp"
 #include "mcts.hpp"
 
 // Many games between bots: statistics, balance, comparisons.

@@ -51,14 +51,17 @@ TEST(BotList, NamesBecomeSpecsInSeatOrder) {
 TEST(BotList, HumansOnlyWhereAllowed) {
     EXPECT_EQ(parse_bot_list("human,bold", diamant_strategies, true)[0].kind, BotKind::human);
     EXPECT_EQ(list_error("human,bold", false),
-              "'human' can only play in 'rulesrun play' (known bots: random, mcts, stay, cautious, bold)");
+              "'human' can only play in 'rulesrun play' (known bots: random, mcts, stay, cautious, bold, or exec:COMMAND "
+              "for a program)");
 }
 
 TEST(BotList, UnknownBotsAreNamedWithTheKnownOnes) {
     EXPECT_EQ(list_error("random,cautios", true),
-              "unknown bot 'cautios' (known bots: human, random, mcts, stay, cautious, bold)");
+              "unknown bot 'cautios' (known bots: human, random, mcts, stay, cautious, bold, or exec:COMMAND for a "
+              "program)");
     EXPECT_EQ(list_error("random,,stay", false),
-              "the bot list 'random,,stay' has an empty entry (known bots: random, mcts, stay, cautious, bold)");
+              "the bot list 'random,,stay' has an empty entry (known bots: random, mcts, stay, cautious, bold, or "
+              "exec:COMMAND for a program)");
     EXPECT_NE(list_error("", false).find("empty entry"), std::string::npos);
 }
 

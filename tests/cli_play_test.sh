@@ -345,7 +345,8 @@ contains "$WORK/err" "bot 'mcts' has no parameter 'depth'" "a wrong parameter of
 
 # ---- wrong arguments: exit code 2 and a message ------------------------------------------------------------------------
 run 2 "$WORK/empty" play "$PIG" --bots random,clever
-contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, mcts, hold_at_20)" "an unknown bot"
+contains "$WORK/err" "unknown bot 'clever' (known bots: human, random, mcts, hold_at_20, or exec:COMMAND for a program)" \
+    "an unknown bot"
 run 2 "$WORK/empty" simulate "$PIG" --games 5 --bots human
 contains "$WORK/err" "'human' can only play in 'rulesrun play'" "a human in a simulation"
 run 2 "$WORK/empty" simulate "$DIAMANT" --games 5 --players 3 --bots random,random,cautious,bold

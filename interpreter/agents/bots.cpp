@@ -1,6 +1,7 @@
 // The built-in bots: random, and one bot per strategy the rules file declares.
 #include "bots.hpp"
 
+#include "exec_bot.hpp"
 #include "mcts.hpp"
 #include "seeds.hpp"
 
@@ -76,6 +77,8 @@ std::unique_ptr<Bot> make_bot(const BotSpec& spec, std::uint64_t game_seed, int 
         return std::make_unique<StrategyBot>(spec.strategy, bot_seed(game_seed, seat));
     case BotKind::mcts:
         return make_mcts_bot(parse_mcts_settings(spec.parameters, spec.strategy), game_seed, seat);
+    case BotKind::exec:
+        return std::make_unique<ExecBot>(spec.command, spec.timeout_seconds);
     case BotKind::human:
         break;
     }

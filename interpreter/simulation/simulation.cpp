@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "seeds.hpp"
+#include "table_log.hpp"
 
 namespace rulesrun {
 
@@ -58,21 +59,41 @@ struct Run {
     }
 };
 
+// The choices of one decision, told to the table's log once every seat of it has chosen (as at a table: the answers
+// to a simultaneous decision are revealed together). Only kept when some bot reads the log.
+struct Choice {
+    int seat;
+    std::string name;
+    bool secret;
+};
+
+// Plays the game to its end. With a table's log (some bot reads it), the engine's messages and the choices go into
+// it, in the order `rulesrun play` tells them; without one, nothing is formatted.
 void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::vector<int>& seats,
-              SimulationReport& report) {
+              SimulationReport& report, runtime::TableLog* log) {
+    std::vector<Choice> choices;
     while (!game.finished()) {
         game.to_act(seats);
         if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
+        if (log) log->add_messages(game.take_messages());
         for (const int seat : seats) {
             const int options = game.action_count(seat);
             report.choices.add(options);
             report.choices_histogram.add(options);
             report.forced_decisions += options == 1;
-            game.apply(seat, bots[seat]->choose(game, seat));
+            const int action = bots[seat]->choose(game, seat);
+            if (log) choices.push_back({seat, game.action_name(seat, action), game.choice_is_secret(seat)});
+            game.apply(seat, action);
+        }
+        if (log) {
+            for (const auto& [seat, name, secret] : choices) log->add_choice(game, seat, name, secret);
+            choices.clear();
         }
         if (game.history().size() > max_actions_per_game)
             throw runtime::RuleError(fmt::format("the game has not ended after {} actions", max_actions_per_game));
     }
+    if (log) log->add_messages(game.take_messages());
+    for (int seat = 0; seat < game.players(); ++seat) bots[seat]->game_over(game, seat);
 }
 
 void record_game(const Game& game, SimulationReport& report) {
@@ -99,16 +120,21 @@ class Worker {
 public:
     explicit Worker(const SimulationRequest& request)
         : request_(request), report_(empty_report(*request.game, request.settings.players)) {
-        for (int seat = 0; seat < request.settings.players; ++seat)
+        if (std::any_of(request.bots.begin(), request.bots.end(), [](const BotSpec& bot) { return bot.reads_log(); }))
+            log_.emplace(request.settings.players);
+        for (int seat = 0; seat < request.settings.players; ++seat) {
             bots_.push_back(make_bot(request.bots[seat], request.settings.seed, seat));
+            if (log_) bots_.back()->follow(&*log_);
+        }
     }
 
     // Plays game `index` from its seed and adds it to the report. Throws what the game throws.
     void play(std::int64_t index) {
         const std::uint64_t seed = simulation_game_seed(request_.settings.seed, index);
         start(seed);
+        if (log_) *log_ = runtime::TableLog(request_.settings.players);  // the same object: the bots follow it
         for (int seat = 0; seat < request_.settings.players; ++seat) bots_[seat]->start_game(seed, seat);
-        play_out(*game_, bots_, seats_, report_);
+        play_out(*game_, bots_, seats_, report_, log_ ? &*log_ : nullptr);
         record_game(*game_, report_);
         if (request_.on_game_end) request_.on_game_end(index, *game_);
     }
@@ -123,7 +149,7 @@ private:
         if (game_) return game_->restart(seed);
         auto settings = request_.settings;
         settings.seed = seed;
-        game_.emplace(request_.game, settings);
+        game_.emplace(request_.game, settings, log_.has_value());  // messages only for a log
         // Random bots never determinize: the seats' knowledge would be kept for nobody.
         game_->keep_knowledge(!std::all_of(request_.bots.begin(), request_.bots.end(),
                                            [](const BotSpec& bot) { return bot.kind == BotKind::random; }));
@@ -133,6 +159,8 @@ private:
 
     const SimulationRequest& request_;
     SimulationReport report_;
+    std::optional<runtime::TableLog> log_;  // what was said at the table, when a bot reads it (declared before the
+                                            // bots, which point to it)
     std::vector<std::unique_ptr<Bot>> bots_;
     std::optional<Game> game_;
     std::vector<int> seats_;  // kept so that no action allocates

@@ -56,7 +56,7 @@ struct SimulationReport {
     friend bool operator==(const SimulationReport&, const SimulationReport&) = default;
 };
 
-// A rule failed in one game; the run stops. When several games fail, the one with the lowest index is reported
+// A rule failed in one game, or a bot did (an exec bot's BotError); the run stops. When several games fail, the one with the lowest index is reported
 // (whatever the thread count).
 struct SimulationError : std::runtime_error {
     SimulationError(std::int64_t game_index, std::uint64_t game_seed, const std::string& message);
@@ -67,7 +67,7 @@ struct SimulationError : std::runtime_error {
 // The seed of game `index` of a run with this base seed.
 std::uint64_t simulation_game_seed(std::uint64_t base_seed, std::int64_t index);
 
-// Runs the games. Throws SimulationError when a rule fails in a game, BotListError for a human or a bot list of the
+// Runs the games. Throws SimulationError when a rule or a bot fails in a game, BotListError for a human or a bot list of the
 // wrong length, std::invalid_argument for a negative game count or fewer than one thread.
 SimulationReport simulate(const SimulationRequest& request);
 

@@ -43,6 +43,7 @@ struct PlayOptions {
     std::string save;
     std::string resume;
     bool force = false;  // --resume a game whose rules have changed since it was saved
+    std::optional<double> bot_timeout;  // seconds an exec bot may take per decision (unset: BotSpec's default)
 };
 
 struct SimulateOptions {
@@ -56,6 +57,7 @@ struct SimulateOptions {
     bool json = false;
     std::string report;  // an HTML page to write, or empty
     std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
+    std::optional<double> bot_timeout;  // seconds an exec bot may take per decision (unset: BotSpec's default)
 };
 
 struct ReplayOptions {

@@ -30,6 +30,7 @@ SimulationRequest request_for(const std::string& file, const SimulateOptions& op
                                                   : static_cast<int>(std::max(1U, std::thread::hardware_concurrency())),
                               {}, {}};
     request.bots = simulation_seats(std::move(listed), request.settings.players);
+    set_bot_timeout(request.bots, options.bot_timeout);
     return request;
 }
 

@@ -61,4 +61,9 @@ std::vector<BotSpec> simulation_seats(std::vector<BotSpec> listed, int players) 
     return complete_seats(std::move(listed), players);
 }
 
+void set_bot_timeout(std::vector<BotSpec>& seats, std::optional<double> seconds) {
+    if (!seconds) return;
+    for (auto& seat : seats) seat.timeout_seconds = *seconds;
+}
+
 }  // namespace rulesrun::cli

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <utility>
@@ -39,5 +40,8 @@ std::vector<BotSpec> play_seats(std::vector<BotSpec> listed, int players);
 
 // The seats of `simulate` (and of --compare): complete_seats, and without --bots "random" (random everywhere).
 std::vector<BotSpec> simulation_seats(std::vector<BotSpec> listed, int players);
+
+// --bot-timeout: how long each exec bot among the seats may take per decision (when given).
+void set_bot_timeout(std::vector<BotSpec>& seats, std::optional<double> seconds);
 
 }  // namespace rulesrun::cli

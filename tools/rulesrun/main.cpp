@@ -35,6 +35,14 @@ void add_info(CLI::App& app, InfoOptions& o) {
     info->add_flag("--json", o.json, "Print the same as one JSON object");
 }
 
+// A day: beyond it a timeout means none, and the deadlines' arithmetic stays far from overflowing.
+constexpr double longest_bot_timeout = 86400;
+
+std::string bot_timeout_help() {
+    return fmt::format("Seconds an exec: bot may take to answer one decision before the game stops with an error "
+                       "(default {})", rulesrun::default_bot_timeout_seconds);
+}
+
 void add_play(CLI::App& app, PlayOptions& o) {
     auto* play = app.add_subcommand("play", "Play a game at this terminal, humans and bots (exit 3: standard input "
                                             "ended before the game did).");
@@ -46,9 +54,13 @@ void add_play(CLI::App& app, PlayOptions& o) {
     auto* seed = play->add_option("--seed", o.seed, "Seed of the game's chance (default: from the clock, printed)")
                       ->check(seed_value());
     auto* bots = play->add_option("--bots", o.bots, "Who plays each seat, from seat 1, comma-separated: human, "
-                                                    "random, mcts or a strategy of the game; the last name also plays "
-                                                    "the seats left (default: human,random: you in seat 1, random "
-                                                    "bots in the others)");
+                                                    "random, mcts, a strategy of the game, or exec:COMMAND (a program "
+                                                    "speaking docs/protocol.md on its standard input and output; a "
+                                                    "command with commas goes in double quotes: 'exec:\"python3 "
+                                                    "bot.py --level 2, fast\"'); the last name also plays the seats "
+                                                    "left (default: human,random: you in seat 1, random bots in the "
+                                                    "others)");
+    play->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
     play->add_option("--save", o.save, "Save the game to this file after every action");
     play->add_option("--resume", o.resume, "Continue an unfinished saved game (and save it there, unless --save)")
         ->excludes(file)->excludes(players)->excludes(options)->excludes(seed)->excludes(bots);
@@ -64,9 +76,14 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
         ->check(count_value(INT64_MAX));
     simulate->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)")
         ->check(seed_value());
-    simulate->add_option("--bots", o.bots, "Who plays each seat, from seat 1, comma-separated: random, mcts or a "
-                                           "strategy of the game; the last name also plays the seats left, so one "
-                                           "name plays every seat (default: random)");
+    simulate->add_option("--bots", o.bots, "Who plays each seat, from seat 1, comma-separated: random, mcts, a "
+                                           "strategy of the game, or exec:COMMAND (a program speaking "
+                                           "docs/protocol.md on its standard input and output, started for each "
+                                           "game; a command with commas goes in double quotes: 'exec:\"python3 "
+                                           "bot.py --level 2, fast\"'); the last name also plays the seats left, so "
+                                           "one name plays every seat (default: random)");
+    simulate->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())
+        ->check(seconds_value(longest_bot_timeout));
     simulate->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)")
         ->allow_extra_args(false);
     simulate->add_option("--players", o.players, "Number of players (default: the game's smallest, or the length "

@@ -43,21 +43,35 @@ public:
           record_(std::move(record)),
           save_path_(std::move(save_path)),
           console_(Console::standard()),
-          log_(game_.players()) {
+          log_(std::make_unique<runtime::TableLog>(game_.players())) {
         make_bots();
     }
 
-    // Replays the saved actions of a resumed game without showing them. Each bot chooses again where it chose
-    // before (the saved action is the one applied), so its generator is where it was and the resumed game goes on
-    // exactly as the interrupted one would have.
+    // Replays the saved actions of a resumed game (or of a game after undo) without showing them. Each bot chooses
+    // again where it chose before (the saved action is the one applied), so its generator is where it was and the
+    // resumed game goes on exactly as the interrupted one would have; the table's log is written again as it was
+    // for the bots that read it (an exec bot's program is told the game from its start), and counts as read by the
+    // humans. The choices of a simultaneous decision left halfway are told when it is complete.
     void catch_up() {
+        *log_ = runtime::TableLog(game_.players());
+        std::vector<int> seats;  // the decision being replayed
+        untold_.clear();
         for (std::size_t i = 0; i < record_.actions.size(); ++i) {
+            if (untold_.size() == seats.size()) {
+                tell_choices();
+                log_->add_messages(game_.take_messages());
+                seats = game_.to_act();
+            }
             const auto& action = record_.actions[i];
             check_saved_action(game_, action, i + 1);
             if (bots_[action.seat]) bots_[action.seat]->choose(game_, action.seat);
+            untold_.push_back(
+                {action.seat, game_.action_name(action.seat, action.action), game_.choice_is_secret(action.seat)});
             game_.apply(action.seat, action.action);
         }
-        game_.take_messages();
+        if (untold_.size() == seats.size()) tell_choices();
+        log_->add_messages(game_.take_messages());
+        for (int seat = 0; seat < game_.players(); ++seat) log_->recap(seat, true);
     }
 
     int run() {
@@ -80,9 +94,14 @@ public:
                                      save_path_.empty() ? "not saved: use --save FILE to keep a game"
                                                         : "saved in " + save_path_);
             return exit_end_of_input;
+        } catch (const BotError& e) {  // an exec bot failed: the game so far can be resumed with another bot
+            if (save_path_.empty()) throw;
+            throw BotError(fmt::format("{} (the game so far is saved in {})", e.what(), save_path_));
         }
         record_messages();
         print_final(out, game_, console_.style());
+        for (int seat = 0; seat < game_.players(); ++seat)
+            if (bots_[seat]) bots_[seat]->game_over(game_, seat);
         return exit_ok;
     }
 
@@ -97,16 +116,13 @@ private:
         if (!record_.actions.empty()) out << fmt::format("Resumed after {} actions.\n", record_.actions.size());
     }
 
-    // One decision: one seat's, or every seat's of a simultaneous decision (revealed once all have chosen).
+    // One decision: one seat's, or every seat's of a simultaneous decision (revealed once all have chosen, those
+    // chosen before a resume included).
     void decide() {
         const auto seats = game_.to_act();
         if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
-        struct Chosen {
-            int seat;
-            std::string name;
-            bool secret;  // `by p secretly`: shown only to its seat
-        };
-        std::vector<Chosen> chosen;
+        auto chosen = std::move(untold_);
+        untold_.clear();
         bool secret_typed = false;  // a human has typed a choice the next human must not see
         for (const int seat : seats) {
             const int action = choose(seat, seats.size() > 1 && secret_typed);
@@ -116,8 +132,14 @@ private:
             save();
             secret_typed = secret_typed || !bots_[seat];
         }
-        if (seats.size() > 1) console_.out() << console_.style().bold("The choices are revealed:") << '\n';
+        if (chosen.size() > 1) console_.out() << console_.style().bold("The choices are revealed:") << '\n';
         for (const auto& [seat, name, secret] : chosen) record_choice(seat, name, secret);
+    }
+
+    // The choices of a decision replayed by catch_up, into the log only (they were on screen before).
+    void tell_choices() {
+        for (const auto& [seat, name, secret] : untold_) log_->add_choice(game_, seat, name, secret);
+        untold_.clear();
     }
 
     // The engine's messages: each into the table's log with its readers, and on screen when the one who reads the
@@ -125,13 +147,13 @@ private:
     void record_messages() {
         for (auto& message : game_.take_messages()) {
             if (message.readable_by(reader())) console_.out() << console_.style().cyan(message.text) << '\n';
-            log_.add(std::move(message.text), std::move(message.seats));
+            log_->add(std::move(message.text), std::move(message.seats));
         }
     }
 
     // A choice made: a secret one is told in full to its chooser only, the others learn that it was made.
     void record_choice(int seat, const std::string& name, bool secret) {
-        log_.add_choice(game_, seat, name, secret);
+        log_->add_choice(game_, seat, name, secret);
         if (secret && reader() != seat) {
             print_secret_choice(console_.out(), game_, seat, console_.style());
         } else {
@@ -206,18 +228,20 @@ private:
                        << '\n';
     }
 
-    // Each seat's bot, seeded as at the start of the game (a human seat has none).
+    // Each seat's bot, seeded as at the start of the game (a human seat has none), told the table's log.
     void make_bots() {
         bots_.clear();
-        for (int seat = 0; seat < game_.players(); ++seat)
+        for (int seat = 0; seat < game_.players(); ++seat) {
             bots_.push_back(seats_[seat].kind == BotKind::human ? nullptr
                                                                 : make_bot(seats_[seat], game_.settings().seed, seat));
+            if (bots_.back()) bots_.back()->follow(log_.get());
+        }
     }
 
     // With several humans: after a hand-over everything the seat may read since its last turn (the screen was
     // cleared); otherwise only what was said to it alone (the public lines are on screen).
     void print_recap(int seat, bool with_public) {
-        const auto lines = log_.recap(seat, with_public);
+        const auto lines = log_->recap(seat, with_public);
         if (lines.empty()) return;
         const auto& style = console_.style();
         console_.out() << style.bold(fmt::format("Since {}'s last turn:", game_.seat_name(seat))) << '\n';
@@ -247,7 +271,15 @@ private:
     SavedGame record_;
     std::string save_path_;
     Console console_;
-    runtime::TableLog log_;
+    // What was said at the table. On the heap: bots point to it, and a session is moved.
+    std::unique_ptr<runtime::TableLog> log_;
+    // Choices of a decision not yet told: a simultaneous decision that a resumed game stopped halfway.
+    struct Chosen {
+        int seat;
+        std::string name;
+        bool secret;  // `by p secretly`: shown only to its seat
+    };
+    std::vector<Chosen> untold_;
     int last_human_ = -1;
 };
 
@@ -269,6 +301,7 @@ PlaySession new_session(const PlayOptions& options) {
                                      parse_option_assignments(options.options), options.seed.value_or(clock_seed())};
     const auto resolved = runtime::resolve_settings(*definition, settings);
     auto seats = play_seats(std::move(listed), resolved.players);
+    set_bot_timeout(seats, options.bot_timeout);
     SavedGame record{std::filesystem::absolute(options.file).lexically_normal().string(), resolved.players,
                      resolved.options, runtime::rules_fingerprint(*definition, resolved), resolved.seed, {}, {}};
     for (const auto& seat : seats) record.bots.push_back(seat.text());
@@ -280,6 +313,7 @@ PlaySession resumed_session(const PlayOptions& options) {
     auto game = start_saved_game(saved, options.resume, options.force);
     saved.fingerprint = runtime::rules_fingerprint(game.definition(), game.settings());  // saved from now on
     auto seats = saved_seats(saved, game.definition());
+    set_bot_timeout(seats, options.bot_timeout);
     PlaySession session(std::move(game), std::move(seats), std::move(saved),
                         options.save.empty() ? options.resume : options.save);
     session.catch_up();

@@ -37,6 +37,7 @@ int run_simulate(const SimulateOptions& options) {
     SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
                               options.threads > 0 ? options.threads : default_threads(), {}, {}};
     request.bots = simulation_seats(std::move(listed), request.settings.players);
+    set_bot_timeout(request.bots, options.bot_timeout);
     std::ofstream page = open_report(options.report);
     ProgressBar progress(options.games);
     request.progress = [&progress](std::int64_t done) { progress.update(done); };

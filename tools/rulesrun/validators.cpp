@@ -1,6 +1,7 @@
 #include "validators.hpp"
 
 #include <charconv>
+#include <cmath>
 #include <cstdint>
 
 #include <fmt/format.h>
@@ -15,6 +16,13 @@ bool parse_whole(const std::string& text, T& value) {
     if (text.empty() || text.front() < '0' || text.front() > '9') return false;
     const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
     return error == std::errc() && end == text.data() + text.size();
+}
+
+// Parses the whole text as a number written with digits and maybe a decimal point (not "inf", "nan" or "1e3").
+bool parse_decimal(const std::string& text, double& value) {
+    if (text.empty() || text.find_first_not_of("0123456789.") != std::string::npos) return false;
+    const auto [end, error] = std::from_chars(text.data(), text.data() + text.size(), value);
+    return error == std::errc() && end == text.data() + text.size() && std::isfinite(value);
 }
 
 }  // namespace
@@ -35,6 +43,15 @@ CLI::Validator count_value(long long largest) {
                 return fmt::format("'{}' is not a whole number from 1 to {}", text, largest);
             },
             "COUNT"};
+}
+
+CLI::Validator seconds_value(double largest) {
+    return {[largest](std::string& text) -> std::string {
+                double value = 0;
+                if (parse_decimal(text, value) && value > 0 && value <= largest) return {};
+                return fmt::format("'{}' is not a number of seconds above 0 and at most {}", text, largest);
+            },
+            "SECONDS"};
 }
 
 }  // namespace rulesrun::cli

@@ -1,5 +1,5 @@
 // Checks of command-line values that CLI11's own would let through or word badly: a seed must be a whole number
-// that fits in 64 bits (CLI11 wraps "-4" around), counts must be whole numbers from 1.
+// that fits in 64 bits (CLI11 wraps "-4" around), counts must be whole numbers from 1, durations positive numbers.
 #pragma once
 
 #include <CLI/CLI.hpp>
@@ -10,5 +10,7 @@ namespace rulesrun::cli {
 CLI::Validator seed_value();
 // A whole number from 1 to `largest`.
 CLI::Validator count_value(long long largest);
+// A number of seconds above 0 and at most `largest` (decimals allowed: 0.5).
+CLI::Validator seconds_value(double largest);
 
 }  // namespace rulesrun::cli
