@@ -86,15 +86,24 @@ try {
             const ws = new WebSocket(`ws://${location.host}/ws?${query}`);
             ws.onmessage = (e) => { got.push(JSON.parse(e.data)); if (got.length === sends.length + 1) { ws.close(); resolve(got); } };
             ws.onopen = () => sends.forEach((m) => ws.send(m));
-            ws.onclose = () => resolve(got);
-            setTimeout(() => resolve(got), 5000);
+            ws.onclose = (e) => { got.closed = e.code; resolve(got); };
+            setTimeout(() => resolve(got), 15000);
         });
         return {
             wrongToken: await talk(`table=${table}&token=nothing`, []),
             noTable: await talk(`table=none&token=${token}`, []),
             garbage: await talk(`table=${table}&token=${token}`,
                                 ["not json", '{"type":"hello"}', '{"type":"act","step":99999,"action":0}',
-                                 '{"type":"act","action":100000}', '{"type":"act"}', "x".repeat(20000)]),
+                                 '{"type":"act","action":100000}', '{"type":"act"}']),
+            // Over the size limit: the connection is closed as the WebSocket standard says (1009, message too big).
+            tooBig: await new Promise((resolve) => {
+                const got = [];
+                const ws = new WebSocket(`ws://${location.host}/ws?table=${table}&token=${token}`);
+                ws.onopen = () => ws.send("x".repeat(20000));
+                ws.onmessage = (e) => got.push(JSON.parse(e.data));
+                ws.onclose = (e) => resolve({ code: e.code, errors: got.filter((m) => m.type === "error").map((m) => m.message) });
+                setTimeout(() => resolve({ code: "none: still open", errors: [] }), 15000);
+            }),
         };
     }, { table: created.table, token: new URL(running.base + pages[0].link).searchParams.get("token") });
     const errors = (list) => list.filter((m) => m.type === "error").map((m) => m.message);
@@ -104,6 +113,8 @@ try {
     for (const expected of [/not the JSON expected/, /expected an act message/, /step|turn/, /does not exist|turn/, /names its action|turn/]) {
         if (!garbage.some((m) => expected.test(m))) fail(`no error matching ${expected} among ${JSON.stringify(garbage)}`);
     }
+    if (answers.tooBig.code !== 1009) fail(`a message over the size limit closed the connection with ${answers.tooBig.code}, not 1009`);
+    if (!answers.tooBig.errors.some((m) => /over the limit/.test(m))) fail(`a message over the size limit is not explained: ${answers.tooBig.errors}`);
     const steps = answers.garbage.filter((m) => m.type === "state").map((m) => m.step);
     if (steps.length !== 1) fail(`the wrong messages changed the game (states at steps ${steps})`);
 

@@ -17,6 +17,7 @@ namespace {
 
 constexpr std::size_t max_waiting_messages = 256;  // a client this far behind has stopped reading
 constexpr auto request_time_limit = std::chrono::seconds(30);
+constexpr std::size_t hard_message_limit = 1 << 20;  // beyond it the connection is simply cut
 
 // "table=ab12&token=cd34" -> the value of `key`, or "".
 std::string query_value(std::string_view target, std::string_view key) {
@@ -132,7 +133,9 @@ Client::Client(websocket::stream<beast::tcp_stream> socket, Server& server, std:
     : socket_(std::move(socket)), server_(server), table_(std::move(table)), seat_(seat) {}
 
 void Client::start(http::request<http::string_body> request, const std::string& refusal) {
-    socket_.read_message_max(server_.options().max_message_bytes);
+    // A message over the limit is still read whole, up to a hard limit, so that its sender is told why it is
+    // closed: stopping in the middle of it would reset the connection before the closing frame reached the client.
+    socket_.read_message_max(std::max<std::size_t>(server_.options().max_message_bytes, hard_message_limit));
     socket_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     socket_.async_accept(request, [self = shared_from_this(), refusal](beast::error_code ec) {
         if (ec) return self->drop();
@@ -144,9 +147,15 @@ void Client::start(http::request<http::string_body> request, const std::string& 
 
 void Client::read() {
     socket_.async_read(buffer_, [self = shared_from_this()](beast::error_code ec, std::size_t) {
-        if (ec) return self->stop_reading();
+        if (ec) return self->stop_reading(ec);
         const std::string text = beast::buffers_to_string(self->buffer_.data());
         self->buffer_.consume(self->buffer_.size());
+        if (text.size() > self->server_.options().max_message_bytes) {
+            self->send(runtime::error_message(fmt::format("a message of {} bytes is over the limit of {}: the connection "
+                                                          "is closed", text.size(), self->server_.options().max_message_bytes))
+                           .dump());
+            return self->stop_reading(websocket::error::message_too_big);
+        }
         self->server_.receive(self->table_, self->seat_, text, *self);
         self->read();
     });
@@ -165,7 +174,7 @@ void Client::write_next() {
         if (ec) return self->drop();
         self->outbox_.pop_front();
         if (!self->outbox_.empty()) return self->write_next();
-        if (self->reading_stopped_) return self->drop();
+        if (self->reading_stopped_) return self->close();
         if (self->seat_ == refused_seat) {  // a refused connection: its error is out
             self->socket_.async_close(websocket::close_code::policy_error, [self](beast::error_code) {});
         }
@@ -174,9 +183,20 @@ void Client::write_next() {
 
 // The client sent something that ends the connection (it closed, or sent a message over the size limit): the answers
 // to its earlier messages still go out first.
-void Client::stop_reading() {
+void Client::stop_reading(beast::error_code why) {
     reading_stopped_ = true;
-    if (outbox_.empty()) drop();
+    if (why == websocket::error::closed || why == websocket::error::message_too_big) {
+        close_code_ = why == websocket::error::closed ? websocket::close_code::normal : websocket::close_code::too_big;
+        if (outbox_.empty()) close();
+        return;
+    }
+    drop();  // the connection is broken: nothing more can be sent
+}
+
+// The WebSocket closing handshake with the reason, then the connection is let go.
+void Client::close() {
+    if (closed_) return;
+    socket_.async_close(close_code_, [self = shared_from_this()](beast::error_code) { self->drop(); });
 }
 
 void Client::drop() {

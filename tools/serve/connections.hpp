@@ -37,7 +37,8 @@ public:
 private:
     void read();
     void write_next();
-    void stop_reading();
+    void stop_reading(boost::beast::error_code why);
+    void close();
     void drop();
 
     boost::beast::websocket::stream<boost::beast::tcp_stream> socket_;
@@ -48,6 +49,7 @@ private:
     std::deque<std::string> outbox_;
     bool closed_ = false;
     bool reading_stopped_ = false;
+    boost::beast::websocket::close_code close_code_ = boost::beast::websocket::close_code::normal;
 };
 
 }  // namespace rulesrun::serve
