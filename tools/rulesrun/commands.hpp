@@ -82,6 +82,8 @@ struct ServeOptions {
     std::string data = "rulesrun-data";
     int max_tables = 1000;
     double idle_hours = 48;
+    std::string bots;  // programs the lobby may seat: "exec:\"python3 my_bot.py\",..."
+    std::optional<double> bot_timeout;
 };
 
 int run_check(const CheckOptions& options);

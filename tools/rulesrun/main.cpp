@@ -134,6 +134,10 @@ void add_serve(CLI::App& app, ServeOptions& o) {
     serve->add_option("--max-tables", o.max_tables, "Most tables at once (default 1000)")->check(count_value(1000000));
     serve->add_option("--idle-hours", o.idle_hours, "Close a table nobody has played at for this long (default 48)")
         ->check(CLI::PositiveNumber);
+    serve->add_option("--bots", o.bots, "Programs the lobby may also seat, besides each game's bots: "
+                                        "exec:\"COMMAND\" entries, comma-separated (docs/protocol.md); people on the "
+                                        "network can choose only these, never a command of their own");
+    serve->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
 }
 
 // The commands, one line each: for `rulesrun` alone and for a command that does not exist.

@@ -45,6 +45,17 @@ int run_serve(const ServeOptions& options) {
     settings.data_folder = options.data;
     settings.max_tables = static_cast<std::size_t>(options.max_tables);
     settings.idle_hours = options.idle_hours;
+    settings.programs = options.bots;
+    if (options.bot_timeout) settings.bot_timeout_seconds = *options.bot_timeout;
+    for (const auto& [name, game] : games) {
+        if (options.bots.empty()) break;
+        for (const auto& spec : parse_bot_list(options.bots, game->strategies(), false)) {
+            if (spec.kind != BotKind::exec) {
+                throw ArgumentError(fmt::format("serve --bots names programs (exec:COMMAND); '{}' is one of a game's "
+                                                "own bots, which the lobby offers anyway", spec.text()));
+            }
+        }
+    }
     serve::Server server(io, settings, std::move(games));
     try {
         server.listen();

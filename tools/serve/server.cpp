@@ -16,20 +16,27 @@ namespace {
 
 constexpr auto idle_check_every = std::chrono::minutes(1);
 
-BotSpec parse_seat(const std::string& text, const runtime::GameDefinition& game) {
+}  // namespace
+
+std::vector<BotSpec> Server::programs_for(const runtime::GameDefinition& game) const {
+    if (options_.programs.empty()) return {};
+    auto specs = parse_bot_list(options_.programs, game.strategies(), false);
+    for (auto& spec : specs) spec.timeout_seconds = options_.bot_timeout_seconds;
+    return specs;
+}
+
+// A seat of a table: a person, one of the game's bots, or one of the programs the operator allowed.
+BotSpec Server::parse_seat(const std::string& text, const runtime::GameDefinition& game) const {
     auto specs = parse_bot_list(text, game.strategies(), true);
     if (specs.size() != 1) throw std::invalid_argument(fmt::format("seat '{}' names more than one player", text));
-    return specs.front();
+    BotSpec spec = specs.front();
+    if (spec.kind != BotKind::exec) return spec;
+    for (const auto& allowed : programs_for(game)) {
+        if (allowed.text() == spec.text()) return allowed;
+    }
+    throw std::invalid_argument(fmt::format("'{}' is not one of this server's programs: only those it was started "
+                                            "with (rulesrun serve --bots) may take a seat", text));
 }
-
-// "mcts" and "random" first, then the game's strategies: what a lobby offers for a seat.
-nlohmann::json bot_names(const runtime::GameDefinition& game) {
-    nlohmann::json names = nlohmann::json::array();
-    for (const auto& name : known_bot_names(game.strategies(), false)) names.push_back(name);
-    return names;
-}
-
-}  // namespace
 
 std::string new_token(std::size_t hex_digits) {
     std::random_device source;
@@ -84,6 +91,9 @@ void Server::listen() {
 nlohmann::json Server::games_json() const {
     nlohmann::json list = nlohmann::json::array();
     for (const auto& [name, game] : games_) {
+        nlohmann::json bots = nlohmann::json::array();
+        for (const auto& name : known_bot_names(game->strategies(), false)) bots.push_back(name);
+        for (const auto& program : programs_for(*game)) bots.push_back(program.text());
         nlohmann::json options = nlohmann::json::array();
         for (const auto& o : game->options()) {
             options.push_back({{"name", o.name}, {"description", o.description}, {"values", o.values}, {"default", o.default_value}});
@@ -93,7 +103,7 @@ nlohmann::json Server::games_json() const {
                         {"min_players", game->min_players()},
                         {"max_players", game->max_players()},
                         {"options", options},
-                        {"bots", bot_names(*game)}});
+                        {"bots", bots}});
     }
     return list;
 }
@@ -233,18 +243,30 @@ void Server::broadcast(TableEntry& entry) {
 // applied if the game has not moved on meanwhile.
 void Server::run_bots(const std::string& id) {
     const auto found = tables_.find(id);
-    if (found == tables_.end() || found->second.bot_thinking || found->second.table->game().finished()) return;
+    if (found == tables_.end() || found->second.bot_thinking) return;
+    if (found->second.table->game().finished()) return end_programs(found->second);
     const Table& table = *found->second.table;
     const int seat = table.bot_to_act();
     if (seat < 0) return;
-    found->second.bot_thinking = true;
+    TableEntry& entry = found->second;
+    entry.bot_thinking = true;
     auto game = std::make_shared<runtime::Game>(table.game());
-    std::shared_ptr<Bot> bot = table.bot_for(seat);
+    std::shared_ptr<Bot> bot;
+    std::shared_ptr<runtime::TableLog> log;
+    if (table.record().seats[static_cast<std::size_t>(seat)].player.reads_log()) {
+        auto& program = entry.programs[seat];
+        if (!program) program = table.bot_for(seat);
+        bot = program;
+        log = std::make_shared<runtime::TableLog>(table.log());  // the bot reads it on its own thread
+    } else {
+        bot = table.bot_for(seat);
+    }
     const std::size_t step = game->history().size();
-    boost::asio::post(bots_, [this, id, game, bot, seat, step] {
+    boost::asio::post(bots_, [this, id, game, bot, log, seat, step] {
         int action = -1;
         std::string error;
         try {
+            if (log) bot->follow(log.get());
             action = bot->choose(*game, seat);
         } catch (const std::exception& e) {
             error = e.what();
@@ -270,6 +292,23 @@ void Server::bot_chose(const std::string& id, std::size_t step, int seat, int ac
         return;
     }
     run_bots(id);
+}
+
+// The programs of a finished game get its last state and are let go (on the bots' thread: they may take a moment).
+void Server::end_programs(TableEntry& entry) {
+    for (auto& [seat, program] : entry.programs) {
+        auto game = std::make_shared<runtime::Game>(entry.table->game());
+        auto log = std::make_shared<runtime::TableLog>(entry.table->log());
+        boost::asio::post(bots_, [game, log, seat = seat, program = std::move(program)] {
+            try {
+                program->follow(log.get());
+                program->game_over(*game, seat);
+            } catch (const std::exception& e) {
+                std::cerr << fmt::format("a program's end: {}\n", e.what());
+            }
+        });
+    }
+    entry.programs.clear();
 }
 
 void Server::schedule_idle_check() {

@@ -29,6 +29,10 @@ struct ServerOptions {
     std::size_t max_tables = 1000;
     double idle_hours = 48;             // a table without an action for this long is closed
     std::size_t max_message_bytes = 16 * 1024;
+    // Programs the lobby may seat (`--bots exec:"python3 my_bot.py"`): only the server's operator names them; a
+    // request from the network can never start a program of its choosing.
+    std::string programs;
+    double bot_timeout_seconds = default_bot_timeout_seconds;
 };
 
 class Client;
@@ -72,6 +76,8 @@ private:
         std::unique_ptr<Table> table;
         std::set<std::shared_ptr<Client>> clients;
         bool bot_thinking = false;
+        // Bots that keep a process and read the table's log (exec): one per seat for the whole game.
+        std::map<int, std::shared_ptr<Bot>> programs;
         std::chrono::steady_clock::time_point last_action;
     };
 
@@ -81,6 +87,9 @@ private:
     void bot_chose(const std::string& id, std::size_t step, int seat, int action, const std::string& error);
     std::string take(const std::string& id, TableEntry& entry, int seat, const Table::Answer& answer);
     void close_idle_tables();
+    [[nodiscard]] std::vector<BotSpec> programs_for(const runtime::GameDefinition& game) const;
+    BotSpec parse_seat(const std::string& text, const runtime::GameDefinition& game) const;
+    void end_programs(TableEntry& entry);
     void schedule_idle_check();
 
     boost::asio::io_context& io_;

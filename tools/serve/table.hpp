@@ -36,6 +36,7 @@ public:
 
     [[nodiscard]] const TableRecord& record() const { return record_; }
     [[nodiscard]] const runtime::Game& game() const { return game_; }
+    [[nodiscard]] const runtime::TableLog& log() const { return log_; }
 
     // The seat a token opens (-1: the spectator's), or nothing for a token of no seat of this table.
     [[nodiscard]] std::optional<int> seat_of(const std::string& token) const;

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `rulesrun serve` from the command line: its arguments and errors, the lobby's API (games, a new table, refused
+# requests), and a program seated by the operator (`--bots exec:...`) playing a whole game on the server, while a
+# program named in a request from the network is refused. Needs bash and python3 (its urllib and sqlite3).
+# Usage: cli_serve_test.sh RULESRUN SOURCE_DIR
+set -u
+RULESRUN=$1
+SOURCE=$2
+source "$(dirname "$0")/cli_common.sh"
+
+run() { run_with_input 30 "$1" /dev/null "${@:2}"; }
+run 2 serve "$SOURCE/rules/pig.rules" --port 70000
+contains "$WORK/err" "--port" "a port out of range is named"
+run 2 serve "$SOURCE/rules/pig.rules" --bots random
+contains "$WORK/err" "serve --bots names programs" "--bots takes programs only"
+run 1 serve "$SOURCE/rules/no_such_game.rules"
+(cd "$WORK" && run 2 serve)
+contains "$WORK/err" "no rules files given" "without files and without rules/, serve says what it needs"
+
+# A server with a program the operator allows.
+"$RULESRUN" serve "$SOURCE/rules/pig.rules" --port 0 --data "$WORK/data" \
+    --bots "exec:\"python3 $SOURCE/tools/example_bot.py 3\"" >"$WORK/serve.out" 2>"$WORK/serve.err" &
+server=$!
+trap 'kill -9 $server 2>/dev/null; wait $server 2>/dev/null; rm -rf "$WORK"' EXIT
+for _ in $(seq 50); do grep -q "at http" "$WORK/serve.out" && break; sleep 0.1; done
+base=$(grep -o "http://[^/]*" "$WORK/serve.out")
+[[ -n $base ]] || fail "the server did not say where it listens: $(cat "$WORK/serve.err")"
+
+# request METHOD PATH [BODY]: prints the status, then the body.
+request() {
+    python3 - "$base$2" "$1" "${3:-}" <<'PY'
+import sys, urllib.request, urllib.error
+url, method, body = sys.argv[1], sys.argv[2], sys.argv[3]
+req = urllib.request.Request(url, method=method, data=body.encode() if body else None)
+try:
+    with urllib.request.urlopen(req) as r:
+        print(r.status); print(r.read().decode())
+except urllib.error.HTTPError as e:
+    print(e.code); print(e.read().decode())
+PY
+}
+games=$(request GET /api/games)
+grep -q '"exec:\\"python3' <<<"$games" || fail "the lobby does not offer the operator's program: $games"
+refused=$(request POST /api/tables '{"game": "pig", "seats": ["human", "exec:touch '"$WORK"'/pwned"]}')
+grep -q "^400" <<<"$refused" && grep -q "not one of this server's programs" <<<"$refused" ||
+    fail "a program named by a request is not refused: $refused"
+[[ ! -e $WORK/pwned ]] || fail "a request from the network ran a command"
+bad=$(request POST /api/tables '{"game": "chess", "seats": []}')
+grep -q "no game is named 'chess'" <<<"$bad" || fail "an unknown game is not named: $bad"
+bad=$(request POST /api/tables '{"game": "pig", "seats": ["human"]}')
+grep -q "must list who plays each of the 2 seats" <<<"$bad" || fail "a short seat list is not explained: $bad"
+bad=$(request POST /api/tables '{"game": "pig", "options": {"target": "7000"}, "seats": ["human", "random"]}')
+grep -q "^400" <<<"$bad" || fail "a wrong option value is not refused: $bad"
+missing=$(request GET /nothing/here)
+grep -q "^404" <<<"$missing" || fail "an unknown page is not a 404: $missing"
+
+created=$(request POST /api/tables '{"game": "pig", "seats": ["exec:\"python3 '"$SOURCE"'/tools/example_bot.py 3\"", "random"], "seed": 9}')
+grep -q "^201" <<<"$created" || fail "the table with a program was not created: $created"
+# The program plays the whole game on the server, then is told it is over and exits.
+for _ in $(seq 100); do
+    pgrep -fx "python3 $SOURCE/tools/example_bot.py 3" >/dev/null || break
+    sleep 0.2
+done
+sleep 0.5
+pgrep -fx "python3 $SOURCE/tools/example_bot.py 3" >/dev/null && fail "the program did not end with its game"
+actions=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from actions').fetchone()[0])" "$WORK/data/tables.sqlite")
+[[ $actions -gt 10 ]] || fail "the game with the program has only $actions actions stored"
+grep -q "failed\|error" "$WORK/serve.err" && fail "the server reported errors: $(cat "$WORK/serve.err")"
+
+[[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
+echo "serve: arguments, the lobby's API and an operator's program checked"
