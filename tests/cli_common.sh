@@ -46,3 +46,10 @@ zone_lines() {
     awk '/^  [^ ]/ { owner = ""; if (match($0, /^  [^:(]+/)) owner = substr($0, 3, RLENGTH - 2); sub(/ +$/, "", owner); next }
          /^    [a-z ]+: / && owner != "" { line = $0; sub(/^ +/, "", line); print owner "|" line }' "$1"
 }
+
+# require_browser SOURCE_DIR: fails the test at once unless Chromium and playwright-core (tests/browser) are there.
+require_browser() {
+    [[ -x /usr/bin/chromium ]] || { echo "FAIL: Chromium is needed (tools/setup.sh --tests installs it)"; exit 1; }
+    [[ -d $1/tests/browser/node_modules/playwright-core ]] ||
+        { echo "FAIL: playwright-core is needed in tests/browser (tools/setup.sh --tests installs it)"; exit 1; }
+}

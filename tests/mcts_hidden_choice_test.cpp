@@ -55,18 +55,24 @@ TEST(MctsHiddenChoice, TheOtherSeatsSecretChoicesAreDrawnAgain) {
     EXPECT_FALSE(UnseenRedraw(game, 0).draw(1));
 }
 
-TEST(MctsHiddenChoice, TheSeekerGuessesNoBetterThanChance) {
+// How many of 36 games the search bot in seat 2 wins with one guess, `game(i, seed)` being game i before the guess.
+template <typename MakeGame>
+int seeker_wins(MakeGame game_before_guess) {
     int right = 0;
-    const int games = 36;
-    for (int i = 0; i < games; ++i) {
+    for (int i = 0; i < 36; ++i) {
         const auto seed = static_cast<std::uint64_t>(i + 1);
-        Game game = hidden(i % 6 + 1, seed);
+        Game game = game_before_guess(i, seed);
         const auto seeker = make_bot(BotSpec{BotKind::mcts, "mcts", -1, {{"iterations", "200"}}}, seed, 1);
         game.apply(1, seeker->choose(game, 1));
         right += game.results().winners[1];
     }
+    return right;
+}
+
+TEST(MctsHiddenChoice, TheSeekerGuessesNoBetterThanChance) {
     // Chance is 1 in 6 (6 of 36 on average); reading the hidden field gave 36 of 36.
-    EXPECT_LE(right, 15) << right << " of " << games << " guessed right";
+    const int right = seeker_wins([](int i, std::uint64_t seed) { return hidden(i % 6 + 1, seed); });
+    EXPECT_LE(right, 15) << right << " of 36 guessed right";
 }
 
 std::shared_ptr<const GameDefinition> peek_and_guess() {
@@ -101,16 +107,8 @@ TEST(MctsHiddenChance, ANumberRolledOutOfSightIsDrawnAgainAndOneInTheOpenIsNot) 
 }
 
 TEST(MctsHiddenChance, TheSeekerGuessesNoBetterThanChance) {
-    int right = 0;
-    const int games = 36;
-    for (int i = 0; i < games; ++i) {
-        const auto seed = static_cast<std::uint64_t>(i + 1);
-        Game game = rolled(seed);
-        const auto seeker = make_bot(BotSpec{BotKind::mcts, "mcts", -1, {{"iterations", "200"}}}, seed, 1);
-        game.apply(1, seeker->choose(game, 1));
-        right += game.results().winners[1];
-    }
-    EXPECT_LE(right, 15) << right << " of " << games << " guessed right";
+    const int right = seeker_wins([](int, std::uint64_t seed) { return rolled(seed); });
+    EXPECT_LE(right, 15) << right << " of 36 guessed right";
 }
 
 }  // namespace

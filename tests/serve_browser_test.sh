@@ -9,9 +9,7 @@ RULESRUN=$1
 SOURCE=$2
 SCREENSHOTS=$3
 source "$(dirname "$0")/cli_common.sh"
-[[ -x /usr/bin/chromium ]] || { echo "FAIL: Chromium is needed (tools/setup.sh --tests installs it)"; exit 1; }
-[[ -d $SOURCE/tests/browser/node_modules/playwright-core ]] ||
-    { echo "FAIL: playwright-core is needed in tests/browser (tools/setup.sh --tests installs it)"; exit 1; }
+require_browser "$SOURCE"
 mkdir -p "$SCREENSHOTS"
 
 play() {  # GAME PLAYERS SEATS
