@@ -243,6 +243,11 @@ std::string Game::choice_name(int seat) const {
 
 bool Game::choice_is_secret(int seat) const { return is_secret(definition_->program(), pending_for(*state_, seat)); }
 
+bool Game::choice_is_subset(int seat) const {
+    const Pending& d = pending_for(*state_, seat);
+    return d.menu < 0 && definition_->program().choices[static_cast<std::size_t>(d.choice)].subset;
+}
+
 std::string Game::choice_origin(int seat) const {
     const Pending& d = pending_for(*state_, seat);
     const Program& p = definition_->program();

@@ -134,6 +134,9 @@ public:
     // Whether the seat's pending choice is secret (`by p secretly`): its answer is for that seat alone, so front ends
     // tell the others nothing of it (the rules say what they learn).
     [[nodiscard]] bool choice_is_secret(int seat) const;
+    // Whether the seat's pending choice picks several elements at once (`choose subset of`): each action's name is
+    // then its elements joined by " + " ("nothing" or "pass" for none).
+    [[nodiscard]] bool choice_is_subset(int seat) const;
     // Where the rules ask the seat's pending choice: "file.rules:LINE:COLUMN" of its prompt (or of its chooser).
     [[nodiscard]] std::string choice_origin(int seat) const;
     // Applies one seat's decision; the game runs on to the next decision once every deciding seat has chosen.

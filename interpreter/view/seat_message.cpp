@@ -20,6 +20,7 @@ nlohmann::json decision_json(const Game& game, int seat) {
     return {{"choice", game.choice_name(seat)},
             {"prompt", game.prompt(seat)},
             {"secret", game.choice_is_secret(seat)},
+            {"subset", game.choice_is_subset(seat)},
             {"options", std::move(options)}};
 }
 

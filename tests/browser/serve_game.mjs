@@ -119,7 +119,7 @@ try {
     if (steps.length !== 1) fail(`the wrong messages changed the game (states at steps ${steps})`);
 
     const status = (p) => p.page.locator("#status").textContent();
-    let moves = 0, restarted = false;
+    let moves = 0, restarted = false, toggledSets = 0;
     for (let round = 0; round < 2000; round++) {
         checkFrames();
         const states = await Promise.all(pages.map(status));
@@ -134,7 +134,21 @@ try {
         if (count === 0) { await pages[turn].page.waitForTimeout(50); continue; }
         const stepBefore = await pages[turn].page.evaluate(() => state.step);
         const pieces = pages[turn].page.locator("table.grid td.from");
-        if (moves % 2 === 0 && await pieces.count() > 0) {
+        const decision = await pages[turn].page.evaluate(() => state.decision);
+        if (decision && decision.subset && decision.options.length > 1) {
+            // A set of elements: toggle those of one option, then confirm.
+            const option = decision.options[(moves * 7 + 3) % decision.options.length];
+            const elements = option.name === "nothing" || option.name === "pass" ? [] : option.name.split(" + ");
+            for (const e of elements) {
+                await pages[turn].page.locator("#decision button.toggle[aria-pressed=false]", { hasText: e })
+                    .filter({ hasText: new RegExp(`^${e.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}$`) }).first().click();
+            }
+            const confirm = pages[turn].page.locator("#decision button.primary");
+            const label = await confirm.textContent();
+            if (label !== `Confirm: ${option.name}`) fail(`the toggles of '${option.name}' confirm '${label}'`);
+            await confirm.click();
+            toggledSets++;
+        } else if (moves % 2 === 0 && await pieces.count() > 0) {
             // On a board: the piece, then where it goes.
             await pieces.nth(moves % await pieces.count()).click();
             const targets = pages[turn].page.locator("table.grid td.target");
@@ -176,7 +190,8 @@ try {
         if (width > 1) fail(`seat ${p.seat}'s page is ${width} pixels wider than its window`);
         await p.page.screenshot({ path: path.join(shots, `${game}-seat${p.seat + 1}${i ? "-phone" : ""}.png`), fullPage: true });
     }
-    console.log(`${game}: ${moves} moves by the two people, the server restarted once, ${problems.length} problem(s)`);
+    console.log(`${game}: ${moves} moves by the two people (${toggledSets} sets chosen with toggles), the server ` +
+                `restarted once, ${problems.length} problem(s)`);
 } catch (e) {
     fail(e.stack || String(e));
 } finally {

@@ -98,6 +98,8 @@ function drawDecision() {
   if (!state.decision) return;
   const d = state.decision;
   box.append(element("div", "prompt", (d.prompt || d.choice) + (d.secret ? " (in secret)" : "")));
+  if (d.subset && d.options.length > 1) return box.append(toggles(d));
+  if (d.options.length > 6 && d.options.every((o) => /^-?\d+$/.test(o.name))) return box.append(numberInput(d));
   const options = element("div", "options");
   for (const o of d.options) {
     const button = element("button");
@@ -109,6 +111,71 @@ function drawDecision() {
     options.append(button);
   }
   box.append(options);
+}
+
+// A subset choice: a toggle per element that some option holds (as many as the most any option holds), and a
+// confirm button for the option made of exactly the toggled elements.
+let toggled = [];
+function elementsOf(name) { return name === "nothing" || name === "pass" ? [] : name.split(" + "); }
+function keyOf(list) { return list.slice().sort().join("\u0000"); }
+
+function toggles(d) {
+  const byKey = new Map(d.options.map((o) => [keyOf(elementsOf(o.name)), o]));
+  const most = new Map();
+  for (const o of d.options) {
+    const counts = new Map();
+    for (const e of elementsOf(o.name)) counts.set(e, (counts.get(e) || 0) + 1);
+    for (const [e, n] of counts) most.set(e, Math.max(most.get(e) || 0, n));
+  }
+  const box = element("div");
+  const row = element("div", "options");
+  const confirm = element("button", "primary");
+  confirm.type = "button";
+  const update = () => {
+    const chosen = byKey.get(keyOf(toggled.map((t) => t.element)));
+    confirm.disabled = !chosen;
+    confirm.textContent = chosen ? `Confirm: ${chosen.name}` : "No option is made of these";
+    confirm.onclick = () => chosen && act(chosen.action);
+  };
+  toggled = [];
+  for (const [e, n] of most) {
+    for (let i = 0; i < n; i++) {
+      const button = element("button", "toggle", e);
+      button.type = "button";
+      button.setAttribute("aria-pressed", "false");
+      const entry = { element: e, button };
+      button.addEventListener("click", () => {
+        const on = toggled.includes(entry);
+        toggled = on ? toggled.filter((t) => t !== entry) : toggled.concat([entry]);
+        button.setAttribute("aria-pressed", String(!on));
+        update();
+      });
+      row.append(button);
+    }
+  }
+  update();
+  box.append(row, element("p"), confirm);
+  return box;
+}
+
+// A number among many: typed, then checked against the options.
+function numberInput(d) {
+  const values = d.options.map((o) => Number(o.name));
+  const box = element("div", "options");
+  const input = element("input");
+  input.type = "number";
+  input.min = Math.min(...values);
+  input.max = Math.max(...values);
+  input.value = values[0];
+  const go = element("button", "primary", "Choose");
+  go.type = "button";
+  go.addEventListener("click", () => {
+    const option = d.options.find((o) => Number(o.name) === Number(input.value));
+    if (!option) return showError(`${input.value} is not one of the choices (${d.options.map((o) => o.name).join(", ")})`);
+    act(option.action);
+  });
+  box.append(input, go);
+  return box;
 }
 
 function drawScore() {
