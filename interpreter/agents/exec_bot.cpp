@@ -110,8 +110,9 @@ int ExecBot::chosen_action(const std::string& line, const Game& game, int seat) 
         return static_cast<int>(it->get<std::int64_t>());
     }
     if (const auto it = message.find("name"); it != message.end()) {
-        for (int action = 0; it->is_string() && action < count; ++action)
-            if (game.action_name(seat, action) == it->get<std::string>()) return action;
+        if (it->is_string()) {
+            if (const auto action = runtime::action_named(game, seat, it->get<std::string>())) return *action;
+        }
         fail(game, seat, fmt::format("chose {}, which is not the name of one of its options", excerpt(it->dump())));
     }
     fail(game, seat, "sent an act message with neither \"action\" nor \"name\"");

@@ -59,19 +59,10 @@ struct Run {
     }
 };
 
-// The choices of one decision, told to the table's log once every seat of it has chosen (as at a table: the answers
-// to a simultaneous decision are revealed together). Only kept when some bot reads the log.
-struct Choice {
-    int seat;
-    std::string name;
-    bool secret;
-};
-
 // Plays the game to its end. With a table's log (some bot reads it), the engine's messages and the choices go into
 // it, in the order `rulesrun play` tells them; without one, nothing is formatted.
 void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::vector<int>& seats,
               SimulationReport& report, runtime::TableLog* log) {
-    std::vector<Choice> choices;
     while (!game.finished()) {
         game.to_act(seats);
         if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
@@ -82,13 +73,10 @@ void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::ve
             report.choices_histogram.add(options);
             report.forced_decisions += options == 1;
             const int action = bots[seat]->choose(game, seat);
-            if (log) choices.push_back({seat, game.action_name(seat, action), game.choice_is_secret(seat)});
+            if (log) log->hold_choice(seat, game.action_name(seat, action), game.choice_is_secret(seat));
             game.apply(seat, action);
         }
-        if (log) {
-            for (const auto& [seat, name, secret] : choices) log->add_choice(game, seat, name, secret);
-            choices.clear();
-        }
+        if (log) log->tell_held_choices(game);  // as at a table: a simultaneous decision's answers together
         if (game.history().size() > max_actions_per_game)
             throw runtime::RuleError(fmt::format("the game has not ended after {} actions", max_actions_per_game));
     }

@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "seat_view.hpp"
+#include "spoken_names.hpp"
 
 namespace rulesrun::runtime {
 
@@ -62,6 +63,13 @@ nlohmann::json state_message(const Game& game, int seat, const std::vector<std::
                            {"decision", deciding ? decision_json(game, seat) : nlohmann::json(nullptr)},
                            {"results", game.finished() ? results_json(game) : nlohmann::json(nullptr)}};
     return message;
+}
+
+std::optional<int> action_named(const Game& game, int seat, std::string_view name) {
+    for (int a = 0; a < game.action_count(seat); ++a) {
+        if (same_spoken_name(game.action_name(seat, a), name)) return a;
+    }
+    return std::nullopt;
 }
 
 nlohmann::json error_message(const std::string& text) {

@@ -2,7 +2,9 @@
 // (`exec:` bots) read the same JSON, made only from what that seat may see.
 #pragma once
 
+#include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -18,6 +20,9 @@ inline constexpr int protocol_version = 1;
 // `seat` -1 is a spectator.
 [[nodiscard]] nlohmann::json state_message(const Game& game, int seat, const std::vector<std::string>& log,
                                            std::size_t log_from);
+
+// The action of `seat`'s decision an act message names by `"name"` (read aloud: "take_sum" is "take sum"), or none.
+[[nodiscard]] std::optional<int> action_named(const Game& game, int seat, std::string_view name);
 
 // {"type": "error", "message": ...}: what was wrong with a client's message; nothing changed.
 [[nodiscard]] nlohmann::json error_message(const std::string& text);

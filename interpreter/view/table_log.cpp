@@ -48,6 +48,15 @@ void TableLog::add_choice(const Game& game, int seat, const std::string& action_
     add(secret_choice_text(game, seat), std::move(others));
 }
 
+void TableLog::hold_choice(int seat, std::string action_name, bool secret) {
+    held_.push_back({seat, std::move(action_name), secret});
+}
+
+void TableLog::tell_held_choices(const Game& game) {
+    for (const auto& [seat, name, secret] : held_) add_choice(game, seat, name, secret);
+    held_.clear();
+}
+
 std::vector<std::string> TableLog::recap(int seat, bool with_public) {
     std::vector<std::string> texts;
     std::size_t& upto = read_upto_.at(static_cast<std::size_t>(seat));

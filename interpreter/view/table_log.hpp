@@ -26,6 +26,11 @@ public:
     void add_messages(std::vector<Message> messages);
     // A choice made (its action's name taken before it was applied).
     void add_choice(const Game& game, int seat, const std::string& action_name, bool secret);
+    // The same, held while other seats of the decision are still to choose: the answers to a simultaneous decision
+    // are told together, by tell_held_choices, once all are in.
+    void hold_choice(int seat, std::string action_name, bool secret);
+    void tell_held_choices(const Game& game);
+    [[nodiscard]] std::size_t held_choices() const { return held_.size(); }
 
     // The lines `seat` may read among those added since its last recap, and marks them read. Without
     // `with_public`, only the lines said to some seats (the public ones are on screen already).
@@ -44,6 +49,12 @@ private:
         [[nodiscard]] bool readable_by(int seat) const;
     };
     [[nodiscard]] const std::vector<std::size_t>& lines_of(int seat) const;
+    struct Held {
+        int seat;
+        std::string name;
+        bool secret;
+    };
+    std::vector<Held> held_;
     std::vector<Line> lines_;
     std::vector<std::size_t> read_upto_;  // per seat: the lines before this one are read
     // Per seat, then the spectator last: the indices of the lines it may read (a server sends only new ones).

@@ -65,8 +65,9 @@ int run_serve(const ServeOptions& options) {
     std::signal(SIGPIPE, SIG_IGN);
     boost::asio::signal_set stop(io, SIGINT, SIGTERM);
     stop.async_wait([&io](const boost::system::error_code&, int) { io.stop(); });
+    const std::size_t served = server.games_json().size();
     std::cout << fmt::format("rulesrun serves {} game{} at http://{}:{}/ ({} table{} resumed; tables kept in {})\n",
-                             server.games_json().size(), server.games_json().size() == 1 ? "" : "s", options.host,
+                             served, served == 1 ? "" : "s", options.host,
                              server.port(), server.table_count(), server.table_count() == 1 ? "" : "s", options.data)
               << std::flush;
     io.run();

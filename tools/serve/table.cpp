@@ -44,11 +44,9 @@ Table::Answer Table::check(int seat, std::int64_t step, int action, const std::s
         return {-1, fmt::format("this answers step {}, but the game is at step {}", step, game_.history().size())};
     }
     if (!name.empty()) {
-        action = -1;
-        for (int a = 0; a < game_.action_count(seat) && action < 0; ++a) {
-            if (same_spoken_name(game_.action_name(seat, a), name)) action = a;
-        }
-        if (action < 0) return {-1, fmt::format("no option is named '{}'", name)};
+        const auto named = runtime::action_named(game_, seat, name);
+        if (!named) return {-1, fmt::format("no option is named '{}'", name)};
+        action = *named;
     }
     if (action < 0 || action >= game_.action_count(seat)) {
         return {-1, fmt::format("action {} does not exist: there are {} (0 to {})", action, game_.action_count(seat),
@@ -66,13 +64,12 @@ std::optional<std::string> Table::act(int seat, std::int64_t step, int action, c
 
 // The answers to a simultaneous decision are told together once all are in, as the terminal does.
 void Table::apply(int seat, int action) {
-    if (answered_.empty()) deciding_ = game_.to_act();
-    answered_.push_back({seat, game_.action_name(seat, action), game_.choice_is_secret(seat)});
+    if (log_.held_choices() == 0) deciding_ = game_.to_act().size();
+    log_.hold_choice(seat, game_.action_name(seat, action), game_.choice_is_secret(seat));
     game_.apply(seat, action);
     record_.actions.push_back({seat, action});
-    if (answered_.size() < deciding_.size()) return;
-    for (const auto& a : answered_) log_.add_choice(game_, a.seat, a.name, a.secret);
-    answered_.clear();
+    if (log_.held_choices() < deciding_) return;
+    log_.tell_held_choices(game_);
     log_.add_messages(game_.take_messages());
 }
 

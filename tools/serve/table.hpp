@@ -70,13 +70,7 @@ private:
     TableRecord record_;
     runtime::Game game_;
     runtime::TableLog log_;
-    struct Answered {
-        int seat;
-        std::string name;
-        bool secret;
-    };
-    std::vector<int> deciding_;       // the seats of the decision being answered
-    std::vector<Answered> answered_;  // its answers so far, told once all are in
+    std::size_t deciding_ = 0;  // how many seats answer the decision being answered (held in the log until all have)
 };
 
 }  // namespace rulesrun::serve
