@@ -91,12 +91,18 @@ void show_moves(std::ostream& out, const runtime::Game& game, int seat, const st
     runtime::SpaceMarks marks{{square, '*'}};
     for (const std::size_t i : moves) marks.emplace_back(names[i].substr(square.size() + 1), '+');
     print_block(out, view_text(game, seat, marks));
-    out << style.bold(fmt::format("{}* can go to the squares marked +:", square));
+    out << style.bold(fmt::format("{}* can go to the squares marked +:", square)) << '\n';
+    std::string line;
     for (const std::size_t i : moves) {
         const auto mark = game.action_mark(seat, static_cast<int>(i));
-        out << fmt::format("  {}. {}{}", i + 1, names[i].substr(square.size() + 1), mark.empty() ? "" : " " + mark);
+        const auto item = fmt::format("{}. {}{}", i + 1, names[i].substr(square.size() + 1), mark.empty() ? "" : " " + mark);
+        if (!line.empty() && line.size() + 2 + item.size() > menu_width) {
+            out << line << '\n';
+            line.clear();
+        }
+        line += "  " + item;
     }
-    out << '\n' << fmt::format("Type a square ({}) or a number.", names[moves.front()].substr(square.size() + 1)) << '\n';
+    out << line << '\n' << fmt::format("Type a square ({}) or a number.", names[moves.front()].substr(square.size() + 1)) << '\n';
 }
 
 void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
