@@ -91,12 +91,21 @@ struct StatSample {
 // `shuffle` puts the cards shown as `order` on top of the zone, in that order (the others below, shuffled). A forced
 // result that the rules could not produce there (a face the die does not have, a card not in the zone, a number where
 // a shuffle comes) stops the game with a RuleError that names `origin` (where the test forced it).
+// A `probe` forces nothing: the roll, random or shuffle that reaches it is noted (Game::probed_chance) and goes on as
+// usual, a number giving its lowest value. The game tree (game_tree.hpp) learns so what the next draw may give.
 struct ForcedChance {
-    enum class Kind { number, order } kind = Kind::number;
+    enum class Kind { number, order, probe } kind = Kind::number;
     std::int32_t number = 0;
     std::vector<std::string> order;
     std::string origin;
     friend bool operator==(const ForcedChance&, const ForcedChance&) = default;
+};
+
+// What a probe noted (ForcedChance::Kind::probe): nothing, a number from `low` to `high`, or a shuffle.
+struct ChanceProbe {
+    enum class Kind { none, number, shuffle } kind = Kind::none;
+    std::int32_t low = 0;
+    std::int32_t high = 0;
 };
 
 // How a game ended (docs/language.md, "The end"). Exactly one of: some winners (alone or shared), a draw, or

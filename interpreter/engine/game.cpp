@@ -141,6 +141,14 @@ std::vector<ForcedChance> Game::forced_chance_left() const {
     return {state_->forced.begin() + static_cast<std::ptrdiff_t>(state_->forced_next), state_->forced.end()};
 }
 
+ChanceProbe Game::probed_chance() const { return state_->probed; }
+
+void Game::drop_forced_chance() {
+    state_->forced.clear();
+    state_->forced_next = 0;
+    state_->probed = {};
+}
+
 void Game::keep_messages(bool keep) { state_->keep_messages = keep; }
 void Game::redraw_chance(ChanceRedraw* numbers) { state_->chance_redraw = numbers; }
 

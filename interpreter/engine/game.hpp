@@ -101,6 +101,10 @@ public:
     // Tests: more forced chance results, consumed after those still waiting; and how many still wait.
     void force_chance(const std::vector<ForcedChance>& more);
     [[nodiscard]] std::vector<ForcedChance> forced_chance_left() const;
+    // The game tree (game_tree.hpp): what the probe among the forced results noted (ForcedChance::Kind::probe), and
+    // forgetting every forced result, used or waiting, with what the probe noted (a probe no draw reached included).
+    [[nodiscard]] ChanceProbe probed_chance() const;
+    void drop_forced_chance();
 
     // Whether `say` messages are kept for take_messages(); off by default (simulations do not format texts).
     void keep_messages(bool keep);

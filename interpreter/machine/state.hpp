@@ -73,6 +73,7 @@ struct StateData {
     // roll, random and shuffle only look at them when forced_next < forced.size().
     std::vector<ForcedChance> forced;
     std::size_t forced_next = 0;
+    ChanceProbe probed;  // what a probe among the forced results noted (game_tree.cpp)
     // Set only while the search bot plays a game again with other numbers where its seat saw none (not owned).
     ChanceRedraw* chance_redraw = nullptr;
     std::vector<ActionRecord> history;
