@@ -694,6 +694,13 @@ TEST(Othello, ThePublishedMoveCountsUpToDepth7) {
     }
 }
 
+// Depth 8 (390216) takes about 20 seconds here: run it with --gtest_also_run_disabled_tests.
+TEST(Othello, DISABLED_ThePublishedMoveCountAtDepth8) {
+    Game g = start_game(othello());
+    g.keep_knowledge(false);
+    EXPECT_EQ(perft(g, 8), 390216);
+}
+
 // A short game published on the math-fun list (Warren D. Smith): 11 moves, no pass, and neither player can move
 // afterwards, with 14 Black discs against 1 White. With empties=to_winner the 49 empty squares go to Black.
 TEST(Othello, AnElevenMoveGameEndsFourteenToOne) {
