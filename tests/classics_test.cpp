@@ -387,7 +387,7 @@ TEST(LeducPoker, TheGameTreeHas5520TerminalHistoriesAnd936InformationSets) {
                 const Results r = g.results();
                 EXPECT_EQ(r.scores[0], ref.payoff()) << key;
                 EXPECT_EQ(r.scores[1], -ref.payoff()) << key;
-                EXPECT_EQ(r.shared_win, ref.payoff() == 0) << key;
+                EXPECT_EQ(r.draw, ref.payoff() == 0) << key;
                 return;
             }
             EXPECT_FALSE(ref.over) << key;
@@ -444,7 +444,7 @@ TEST(LeducPoker, UniformRandomPlayMatchesTheExactProbabilities) {
             const Results r = e.results();
             return r.winners[0] && !r.shared_win ? 1.0 : 0.0;
         });
-        split += weight * expectation(g, h, uniform, [](const Game& e) { return e.results().shared_win ? 1.0 : 0.0; });
+        split += weight * expectation(g, h, uniform, [](const Game& e) { return e.results().draw ? 1.0 : 0.0; });
         mean += weight * expectation(g, h, uniform, [](const Game& e) { return 1.0 * e.results().scores[0]; });
         square += weight * expectation(g, h, uniform, [](const Game& e) { return std::pow(e.results().scores[0], 2); });
     }
@@ -455,7 +455,7 @@ TEST(LeducPoker, UniformRandomPlayMatchesTheExactProbabilities) {
     const std::int64_t n = 20000;
     const SimulationReport report = simulate_random(leduc(), n);
     expect_frequency(win, report.wins[0], n, "player 1 wins alone");
-    expect_frequency(split, report.shared_win_games, n, "split pots");
+    expect_frequency(split, report.draws, n, "split pots (draws)");
     const double sd = std::sqrt(square - mean * mean);
     EXPECT_NEAR(report.scores[0].mean(), mean, z999 * sd / std::sqrt(static_cast<double>(n)));
 }

@@ -10,7 +10,7 @@ source "$(dirname "$0")/cli_common.sh"
 run() { run_with_input 600 "$1" /dev/null "${@:2}"; }  # run EXPECTED_CODE ARGS...
 
 # ---- the project's games leak nothing -----------------------------------------------------------------------------
-games=("$SOURCE"/rules/*.rules "$SOURCE"/tests/games/*.rules "$SOURCE"/tests/audit/no_leak_*.rules)
+games=("$SOURCE"/rules/*.rules "$SOURCE"/rules/classics/*.rules "$SOURCE"/tests/games/*.rules "$SOURCE"/tests/audit/no_leak_*.rules)
 run 0 audit "${games[@]}"
 for game in "${games[@]}"; do
     contains "$WORK/out" "$game: no leak found" "the audit of $(basename "$game")"

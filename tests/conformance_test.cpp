@@ -42,11 +42,13 @@ constexpr int action_limit = 20000;
 
 std::string rules_folder() { return std::string(RULESRUN_SOURCE_DIR) + "/rules"; }
 
-// Every rules/*.rules file, by file name, sorted.
+// Every rules file under rules/ (the classics in rules/classics/ too), by path from rules/, sorted.
 std::vector<std::string> rules_files() {
     std::vector<std::string> names;
-    for (const auto& entry : std::filesystem::directory_iterator(rules_folder())) {
-        if (entry.path().extension() == ".rules") names.push_back(entry.path().filename().string());
+    for (const auto& entry : std::filesystem::recursive_directory_iterator(rules_folder())) {
+        if (entry.path().extension() == ".rules") {
+            names.push_back(std::filesystem::relative(entry.path(), rules_folder()).generic_string());
+        }
     }
     std::sort(names.begin(), names.end());
     return names;
@@ -54,7 +56,7 @@ std::vector<std::string> rules_files() {
 
 // "cosmic_disaster.rules" -> "cosmic_disaster": GoogleTest names may only hold letters, digits and underscores.
 std::string test_name(const testing::TestParamInfo<std::string>& info) {
-    std::string name = std::filesystem::path(info.param).stem().string();
+    std::string name = std::filesystem::path(info.param).replace_extension().generic_string();
     for (char& c : name) {
         if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
     }
@@ -523,19 +525,28 @@ TEST_P(Conformance, ResultsAndStatisticsAreConsistent) {
             ASSERT_EQ(r.ranks.size(), n);
             ASSERT_EQ(r.winners.size(), n);
             const auto winner_count = std::count(r.winners.begin(), r.winners.end(), true);
+            const bool lowest_first = definition_->lowest_first();
             for (std::size_t seat = 0; seat < n; ++seat) {
-                // The declared winners share rank 1; below them the others by score, tied scores sharing a rank.
-                std::ptrdiff_t better = 0;
-                for (std::size_t other = 0; other < n; ++other) better += !r.winners[other] && r.scores[other] > r.scores[seat];
-                EXPECT_EQ(r.ranks[seat], r.winners[seat] ? 1 : 1 + winner_count + better)
-                    << "seat " << seat << ", " << describe_results(r);
+                if (r.draw || r.cooperative) {
+                    EXPECT_EQ(r.ranks[seat], 1) << "a draw or a cooperative game ranks everybody first";
+                } else if (r.winners[seat]) {
+                    EXPECT_EQ(r.ranks[seat], 1) << "the winners share rank 1, " << describe_results(r);
+                } else {
+                    // Below the winners; a better score never ranks lower (rank keys may break ties further).
+                    EXPECT_GT(r.ranks[seat], winner_count) << "seat " << seat << ", " << describe_results(r);
+                    EXPECT_LE(r.ranks[seat], static_cast<int>(n));
+                    for (std::size_t other = 0; other < n; ++other) {
+                        const bool better = lowest_first ? r.scores[other] < r.scores[seat] : r.scores[other] > r.scores[seat];
+                        if (!r.winners[other] && better) EXPECT_LE(r.ranks[other], r.ranks[seat]) << describe_results(r);
+                    }
+                }
                 if (!definition_->has_scores()) {
                     EXPECT_EQ(r.scores[seat], 0) << "a game without scores";
                 }
             }
-            const auto winners = std::count(r.winners.begin(), r.winners.end(), true);
-            EXPECT_EQ(r.everybody_loses, winners == 0) << describe_results(r);
-            EXPECT_EQ(r.shared_win, winners > 1) << describe_results(r);
+            EXPECT_EQ(r.everybody_loses, winner_count == 0 && !r.draw) << describe_results(r);
+            EXPECT_EQ(r.shared_win, winner_count > 1 && !r.cooperative) << describe_results(r);
+            if (r.draw) EXPECT_EQ(winner_count, 0) << "nobody wins a draw";
             for (const StatSample& sample : game->samples()) {
                 ASSERT_GE(sample.stat, 0);
                 ASSERT_LT(sample.stat, static_cast<int>(stats.size()));

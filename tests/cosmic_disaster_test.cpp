@@ -82,5 +82,33 @@ TEST(CosmicDisaster, RandomGamesOfEveryPlayerCountEndWithOneEnding) {
     play_random_games(4, {{"teams", "true"}}, 60);
 }
 
+// "As soon as 8 stars are destroyed" ends the game in the middle of a chain, but the Sun or the Moon flips the Earth
+// with it: a game ends with 8 stars destroyed, or 9 when the 8th was the Sun or the Moon (rare: about 0.4% of random
+// games of 3 players), never more.
+TEST(CosmicDisaster, TheEndComesAtTheEighthStarOrTheNinthWithTheEarth) {
+    const auto game = testing_support::load_rules("cosmic_disaster.rules");
+    int nine = 0, lost = 0;
+    for (int seed = 1; seed <= 1500; ++seed) {
+        Game g = start(game, 3, {}, static_cast<std::uint64_t>(seed));
+        std::uint64_t pick = static_cast<std::uint64_t>(seed);
+        while (!g.finished()) {
+            const int seat = g.to_act().front();
+            pick = pick * 6364136223846793005ULL + 1442695040888963407ULL;
+            g.apply(seat, static_cast<int>((pick >> 33) % static_cast<std::uint64_t>(g.action_count(seat))));
+        }
+        int destroyed = -1;
+        for (const auto& sample : g.samples()) {
+            if (g.definition().stats()[static_cast<std::size_t>(sample.stat)].name == "destroyed") destroyed = sample.value;
+        }
+        if (!g.results().everybody_loses) continue;
+        ++lost;
+        EXPECT_TRUE(destroyed == 8 || destroyed == 9) << "seed " << seed << ": " << destroyed << " stars destroyed";
+        nine += destroyed == 9;
+    }
+    EXPECT_GT(lost, 1000);
+    EXPECT_GE(nine, 1) << "the Sun or the Moon as the 8th star takes the Earth with it";
+    EXPECT_LT(nine, lost / 50);
+}
+
 }  // namespace
 }  // namespace rulesrun::runtime

@@ -485,7 +485,7 @@ std::vector<bool> richest(const Table& end) {
     return out;
 }
 
-TEST(DiamantRules, TiedChestsShareTheWin) {
+TEST(DiamantRules, TiedChestsShareTheWinOrDraw) {
     int shared_by_the_mirrored_pair = 0, sole_wins = 0;
     for (int players = 3; players <= 8; ++players) {
         for (std::uint64_t seed = 1; seed <= 40; ++seed) {
@@ -508,8 +508,11 @@ TEST(DiamantRules, TiedChestsShareTheWin) {
             ASSERT_EQ(game.end.players[0].chest, game.end.players[1].chest);
             const std::vector<bool> expected = richest(game.end);
             const auto winners = std::count(expected.begin(), expected.end(), true);
-            EXPECT_EQ(r.winners, expected);
-            EXPECT_EQ(r.shared_win, winners > 1);
+            // Every player tied for the most is a draw (docs/language.md, "The end").
+            const bool draw = winners == players;
+            EXPECT_EQ(r.draw, draw);
+            EXPECT_EQ(r.winners, draw ? std::vector<bool>(static_cast<std::size_t>(players), false) : expected);
+            EXPECT_EQ(r.shared_win, winners > 1 && !draw);
             EXPECT_FALSE(r.everybody_loses);
             for (std::size_t seat = 0; seat < static_cast<std::size_t>(players); ++seat) {
                 EXPECT_EQ(r.scores[seat], game.end.players[seat].chest) << "the score is the chest";
@@ -522,10 +525,11 @@ TEST(DiamantRules, TiedChestsShareTheWin) {
     }
     EXPECT_GT(shared_by_the_mirrored_pair, 10);
     EXPECT_GT(sole_wins, 10);
-    // Nobody ever leaving: every chest is empty, and everyone shares the win.
+    // Nobody ever leaving: every chest is empty, everyone tied: a draw.
     const Played stay = play(4, 7, everyone_stays());
-    EXPECT_EQ(stay.results.winners, std::vector<bool>(4, true));
-    EXPECT_TRUE(stay.results.shared_win);
+    EXPECT_EQ(stay.results.winners, std::vector<bool>(4, false));
+    EXPECT_TRUE(stay.results.draw);
+    EXPECT_FALSE(stay.results.shared_win);
 }
 
 // ---- statistics and options -----------------------------------------------------------------------------------------

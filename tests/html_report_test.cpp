@@ -66,9 +66,9 @@ TEST(HtmlReport, IsWellFormedSelfContainedAndHasAHistogramPerStatistic) {
     for (const char* shown : {"player 2 (cautious)", "player 3 (bold)", "option rounds", "fair share",
                               "the seats play different bots: no first-seat figure"})
         EXPECT_NE(html.find(shown), std::string::npos) << shown;
-    EXPECT_EQ(html.find("first seat wins"), std::string::npos);
+    EXPECT_EQ(html.find("first seat's share of the wins"), std::string::npos);
     // The same bot in every seat: the first seat's figure is meaningful.
-    EXPECT_NE(page_of(diamant, 3, "random,random,random").find("first seat wins"), std::string::npos);
+    EXPECT_NE(page_of(diamant, 3, "random,random,random").find("first seat's share of the wins"), std::string::npos);
 }
 
 TEST(HtmlReport, EscapesTheTextsOfTheRulesFile) {

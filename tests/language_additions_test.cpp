@@ -100,7 +100,7 @@ play {
         start_game(game);
         FAIL() << "no error";
     } catch (const RuleError& e) {
-        EXPECT_NE(std::string(e.what()).find("6:3"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("6:5"), std::string::npos) << e.what();  // at the position
         EXPECT_NE(std::string(e.what()).find("position 3 is outside the list, which has 2 elements"), std::string::npos)
             << e.what();
     }
@@ -123,7 +123,7 @@ TEST(EqualOptions, AreOfferedOnceTheFirstOfEach) {
 enum Role { guard, priest, baron }
 card Letter {
   role: Role
-}
+} shown as "{role}"
 deck letters: Letter = [Letter(role: r) for r in [guard, priest, guard, baron, guard]]
 zone hand: Letter, per player, private = letters
 zone played: Letter, ordered
@@ -146,6 +146,31 @@ score(p) = p.picked
     g.apply(0, 2);
     ASSERT_TRUE(g.finished());
     EXPECT_EQ(g.results().scores[0], 2);
+}
+
+TEST(MenuTexts, AnOptionsDescriptionShowsTheValuesOfItsPlace) {
+    auto game = load_text("described", R"(game "Described" {
+  players 1
+}
+player {
+  coins: int = 4
+}
+play {
+  let p = first_player()
+  let n = 2
+  repeat {
+    choose action by p "{p} has {p.coins} coins" {
+      option draw "draw {n:card}" { n += 1 }
+      option stop "keep {p.coins:coin}" { end game }
+    }
+  }
+}
+)");
+    Game g = start_game(game);
+    EXPECT_EQ(g.action_description(0, 0), "draw 2 cards");
+    EXPECT_EQ(g.action_description(0, 1), "keep 4 coins");
+    g.apply(0, 0);
+    EXPECT_EQ(g.action_description(0, 0), "draw 3 cards");
 }
 
 }  // namespace

@@ -27,7 +27,8 @@ using runtime::Game;
 const std::set<std::string> settings_keywords = {"players", "option", "seed"};
 const std::set<std::string> chance_keywords = {"roll", "shuffle"};
 const std::set<std::string> step_keywords = {"apply",        "expect actions",  "expect to act", "expect view",
-                                             "expect no view", "expect finished", "expect winners", "expect error"};
+                                             "expect no view", "expect finished", "expect winners", "expect draw",
+                                             "expect error"};
 const std::set<std::string> seat_keywords = {"apply", "expect actions", "expect view", "expect no view"};
 
 std::string trim(const std::string& s) {
@@ -89,6 +90,7 @@ private:
         if (!game_error_.empty()) return fail_at(d.line, d.column, "the game failed before this line: " + game_error_);
         if (d.keyword == "expect finished") return expect_finished(d);
         if (d.keyword == "expect winners") return expect_winners(d);
+        if (d.keyword == "expect draw") return expect_draw(d);
         if (d.keyword == "expect view" || d.keyword == "expect no view") return expect_view(d);
         if (game_->finished()) return fail(d, "the game is already over");
         if (d.keyword == "expect to act") return expect_to_act(d);
@@ -284,10 +286,16 @@ private:
         for (int seat = 0; seat < game_->players(); ++seat) {
             if (results.winners[static_cast<std::size_t>(seat)]) winners.push_back(game_->seat_name(seat));
         }
+        if (results.draw) return fail(d, "the game is a draw: nobody won or lost");
         std::vector<std::string> wanted = d.value == "nobody" ? std::vector<std::string>{} : comma_list(d.value);
         std::sort(wanted.begin(), wanted.end());
         std::sort(winners.begin(), winners.end());
         if (winners != wanted) fail(d, fmt::format("the winners are {}", winners.empty() ? "nobody" : fmt::format("{}", fmt::join(winners, ", "))));
+    }
+
+    void expect_draw(const FixtureDirective& d) {
+        if (!game_->finished()) return fail(d, "the game is not over");
+        if (!game_->results().draw) fail(d, "the game is not a draw");
     }
 
     // The last step (the start or an action) must have failed with this message, and nothing may follow.
@@ -343,7 +351,7 @@ std::vector<FixtureDirective> read_fixture_directives(const std::string& path, s
         if (!known) {
             errors.push_back(fmt::format("{}:{}:{}: not a fixture line: write '#> KEYWORD: VALUE' with one of players, "
                                          "option, seed, roll, shuffle, apply, expect actions, expect to act, expect "
-                                         "view, expect no view, expect finished, expect winners, expect error",
+                                         "view, expect no view, expect finished, expect winners, expect draw, expect error",
                                          path, number, d.column));
             continue;
         }

@@ -676,7 +676,9 @@ score(p) = size(p.hand)
     EXPECT_EQ(g.results().scores, (std::vector<std::int32_t>{0, 3}));
 }
 
-TEST(Runtime, EndGameWhenHoldsAsSoonAsItsConditionDoes) {
+// `end game as soon as`: the moment its condition holds, in the middle of a step (`end game when` waits for the
+// step to resolve: tests/outcomes_test.cpp).
+TEST(Runtime, EndGameAsSoonAsHoldsTheMomentItsConditionDoes) {
     auto game = load_text("ending", R"(game "Ending" {
   players 2
 }
@@ -684,7 +686,7 @@ state {
   n: int = 0
   after: int = 0
 }
-end game when n >= 3 with winners [first_player()]
+end game as soon as n >= 3 with winners [first_player()]
 play {
   repeat {
     n += 1
@@ -899,7 +901,7 @@ play {
     Game g = start(game);
     std::size_t largest = 0;
     for (int i = 0; i < 20000; ++i) {
-        g.apply(0, i % 4);
+        g.apply(0, i % 2);  // equal options are offered once: the two players
         largest = std::max(largest, g.state_values());
     }
     ASSERT_TRUE(g.finished());

@@ -51,7 +51,7 @@ TEST(Simulation, TheSeedChangesTheGames) {
 TEST(Simulation, EveryGameHasOneOutcome) {
     const auto r = simulate(request("diamant.rules", 3, "cautious,cautious,bold", 400, 2));
     const auto sole_wins = std::accumulate(r.wins.begin(), r.wins.end(), std::int64_t{0});
-    EXPECT_EQ(sole_wins + r.shared_win_games + r.everybody_loses, r.games);
+    EXPECT_EQ(sole_wins + r.shared_win_games + r.draws + r.everybody_loses, r.games);
     EXPECT_GT(r.shared_win_games, 0);  // two identical cautious bots often tie
     EXPECT_GE(std::accumulate(r.shared_wins.begin(), r.shared_wins.end(), std::int64_t{0}), 2 * r.shared_win_games);
     EXPECT_EQ(r.length.count(), r.games);

@@ -58,6 +58,9 @@ if [[ $pgo != OFF && ! -f $profile/complete ]]; then
     for rules in rules/*.rules; do
         build/train/rulesrun simulate "$rules" --games 300 --threads 1 > /dev/null
     done
+    for rules in rules/classics/*.rules; do
+        build/train/rulesrun simulate "$rules" --games 20 --threads 1 > /dev/null
+    done
     build/train/rulesrun simulate rules/diablo.rules --games 100 --threads 1 --option size=8 > /dev/null
     build/train/rulesrun simulate rules/diamant.rules --games 300 --threads 1 --bots cautious > /dev/null
     build/train/tools/bench/rulesrun_bench --seconds 0.2 --memory-games 0 > /dev/null

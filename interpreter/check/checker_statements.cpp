@@ -169,6 +169,7 @@ void Checker::check_menu(const Node& s) {
     const Node& name = *s.child(0);
     const Type who = check_expr(*s.find(Kind::chooser)->child(0));
     if (who.known() && !who.is(B::player)) error(s.find(Kind::chooser)->loc, "'by' names the player who chooses");
+    if (const Node* prompt = s.find(Kind::prompt)) check_interpolation(*prompt, nullptr);
     // The options of a menu form an enum of their own, so strategies can say `choice == draw`.
     const int id = static_cast<int>(enums_.size());
     EnumInfo options{"choice " + name.text, {}};
@@ -182,7 +183,9 @@ void Checker::check_menu(const Node& s) {
         for (const auto& part : c->children) {
             if (part->kind == Kind::block) {
                 check_block(*part);
-            } else if (part.get() != c->child(0) && part->kind != Kind::string_lit) {
+            } else if (part->kind == Kind::string_lit) {
+                check_interpolation(*part, nullptr);  // `"draw {n} cards"`: the names in braces must exist here
+            } else if (part.get() != c->child(0)) {
                 expect_bool(*part, "the condition after 'when'");
             }
         }
@@ -250,6 +253,11 @@ std::optional<Type> Checker::check_target(const Node& target, const Node& s) {
     }
     if (target.kind == Kind::index) {
         const Node& list = *target.child(0);
+        if (const Symbol* zone = list.kind == Kind::name && !find_local(list.text) ? find_symbol(list.text) : nullptr;
+            zone && zone->kind == SymbolKind::zone) {
+            error(target.loc, "a zone's cards are moved ('move CARD to ZONE'), not assigned");
+            return std::nullopt;
+        }
         const std::optional<Type> list_type = check_target(list, s);
         if (!list_type) return std::nullopt;
         if (target.children.size() != 2) {

@@ -125,6 +125,7 @@ public:
     void choice_statement(const Node& s, const Node& choice);
     void total_clause(Choice& c, const Node& total, const Type& element);
     void assign_statement(const Node& s);
+    void assign_to(const Node& target, std::int32_t value, std::int32_t operation, const SourceLocation& loc);
     void if_statement(const Node& s);
     void for_statement(const Node& s);
     bool leaves_zones_alone(std::int32_t first, std::int32_t end) const;

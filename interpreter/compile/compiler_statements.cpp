@@ -169,15 +169,28 @@ void Compiler::assign_statement(const Node& s) {
     const std::string& op = s.child(1)->text;
     const std::int32_t value = expr_as(*s.child(2), type_of(target));
     const std::int32_t operation = op == "+=" ? 1 : op == "-=" ? 2 : 0;
+    assign_to(target, value, operation, s.loc);
+}
+
+// `xs[i] = v` assigns to xs a copy of its list with element i replaced (lists are values), and so on outwards for
+// `grid[r][c] = v`; names and fields are written in place.
+void Compiler::assign_to(const Node& target, std::int32_t value, std::int32_t operation, const SourceLocation& loc) {
+    if (target.kind == Kind::index) {
+        const Node& list = *target.child(0);
+        const std::int32_t replaced = add_expr(ExprOp::with_element, type_of(list), target.loc, 0, operation,
+                                               {expr(list), expr(*target.child(1)), value});
+        assign_to(list, replaced, 0, loc);
+        return;
+    }
     if (target.kind == Kind::name) {
         if (const LocalName* local = find_local(target.text)) {
-            Instr& i = at(emit(Code::set_local, s.loc));
+            Instr& i = at(emit(Code::set_local, loc));
             i.a = local->slot;
             i.e1 = value;
             i.b = operation;
             return;
         }
-        Instr& i = at(emit(Code::set_slot, s.loc));
+        Instr& i = at(emit(Code::set_slot, loc));
         i.a = slots_.at(target.text);
         i.e1 = value;
         i.b = operation;
@@ -194,7 +207,7 @@ void Compiler::assign_statement(const Node& s) {
         unsupported(target.loc, "this assignment");
         return;
     }
-    Instr& i = at(emit(code, s.loc));
+    Instr& i = at(emit(code, loc));
     i.a = e.a;
     i.c = e.b;
     i.e1 = value;
@@ -388,14 +401,20 @@ void Compiler::menu_statement(const Node& s) {
         if (option->kind != Kind::menu_option) continue;
         m.options.push_back(option->child(0)->text);
         std::string description;
-        std::int32_t condition = -1;
+        std::int32_t description_text = -1, condition = -1;
         for (std::size_t i = 1; i < option->children.size(); ++i) {
             const Node& part = *option->children[i];
-            if (part.kind == Kind::block) bodies.push_back(&part);
-            else if (part.kind == Kind::string_lit && i == 1) description = part.text;
-            else condition = expr(part);
+            if (part.kind == Kind::block) {
+                bodies.push_back(&part);
+            } else if (part.kind == Kind::string_lit && i == 1) {
+                description = part.text;
+                description_text = text_expr(part);  // `"draw {n} cards"`: filled in when the menu is offered
+            } else {
+                condition = expr(part);
+            }
         }
         m.descriptions.push_back(description);
+        m.description_texts.push_back(description_text);
         m.conditions.push_back(condition);
     }
     const auto index = static_cast<std::int32_t>(program_->menus.size());

@@ -205,7 +205,8 @@ struct Menu {
     std::int32_t prompt = -1;
     bool secret = false;                     // `by p secretly`: the others do not learn the answer
     std::vector<std::string> options;        // option names
-    std::vector<std::string> descriptions;
+    std::vector<std::string> descriptions;   // as written (`{n} cards` with its braces)
+    std::vector<std::int32_t> description_texts;  // per option: the text expression of its description, or -1
     std::vector<std::int32_t> conditions;    // expression or -1 per option
     std::vector<std::int32_t> targets;       // pc per option
 };

@@ -228,7 +228,11 @@ std::string Game::action_description(int seat, int action) const {
     const Pending& d = pending_for(*state_, seat);
     const Value option = pending_option(*state_, d, action);
     if (d.menu < 0) return "";
-    return definition_->program().menus[static_cast<std::size_t>(d.menu)].descriptions[static_cast<std::size_t>(option)];
+    const Menu& menu = definition_->program().menus[static_cast<std::size_t>(d.menu)];
+    const std::int32_t text = menu.description_texts[static_cast<std::size_t>(option)];
+    if (text < 0) return menu.descriptions[static_cast<std::size_t>(option)];
+    // `"draw {n} cards"`: read in the frame of the rule that asks, as it is now (the locals it names are there).
+    return inspect(*state_, [&](Machine& m) { return m.text_in_frame(text, d.frame_base); });
 }
 
 std::string Game::action_mark(int seat, int action) const {

@@ -92,6 +92,8 @@ public:
     void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
     bool offer_menu(const Instr& in);
     void check_endings(bool at_once_only = false);
+    // A text expression of the callable whose frame starts at `frame_base` (a pending decision's), as it reads now.
+    std::string text_in_frame(std::int32_t text, std::int32_t frame_base);
     const Callable& rule_at(const SourceLocation& loc) const;
     void finish(std::int32_t winners_list, bool draw = false);
     bool ranked_first(std::size_t seat) const;

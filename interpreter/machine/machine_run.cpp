@@ -116,6 +116,14 @@ void Machine::offer_again() {
     run();
 }
 
+std::string Machine::text_in_frame(std::int32_t text, std::int32_t frame_base) {
+    for (const Frame& frame : s_.frames) {
+        if (frame.base == frame_base) callable_ = frame.callable;  // errors name the rule that asks
+    }
+    set_frame(frame_base);
+    return text_of(eval(text));
+}
+
 // Whether no player ranks before `seat` (final_ranking.hpp).
 bool Machine::ranked_first(std::size_t seat) const {
     for (std::size_t other = 0; other < s_.final_scores.size(); ++other) {
