@@ -13,8 +13,9 @@
 #include "check.hpp"
 #include "source_set.hpp"
 
-// The engine: load a game, play it, save it.
+// The engine: load a game, play it, save it; count its tree of moves.
 #include "game.hpp"
+#include "game_tree.hpp"
 #include "save_file.hpp"
 
 // What a seat may see.

@@ -49,6 +49,10 @@ public:
     // The strategies the file declares (the built-in "random" is not listed; no file may declare one of that name).
     [[nodiscard]] const std::vector<StrategyInfo>& strategies() const;
     [[nodiscard]] bool has_scores() const;
+    // `cooperative` in the game declaration: the players win or lose together.
+    [[nodiscard]] bool cooperative() const;
+    // Whether the lowest score ranks first (`rank(p) = lowest score(p), ...`: the first key's direction).
+    [[nodiscard]] bool lowest_first() const;
     // The decisions the rules ask, one per choice point, in the order the compiler met them (read from the Program).
     [[nodiscard]] std::vector<ChoiceInfo> choices() const;
     // The player counts with which option `option` (index in options()) may take another value than its default
@@ -97,6 +101,10 @@ public:
     // Tests: more forced chance results, consumed after those still waiting; and how many still wait.
     void force_chance(const std::vector<ForcedChance>& more);
     [[nodiscard]] std::vector<ForcedChance> forced_chance_left() const;
+    // The game tree (game_tree.hpp): what the probe among the forced results noted (ForcedChance::Kind::probe), and
+    // forgetting every forced result, used or waiting, with what the probe noted (a probe no draw reached included).
+    [[nodiscard]] ChanceProbe probed_chance() const;
+    void drop_forced_chance();
 
     // Whether `say` messages are kept for take_messages(); off by default (simulations do not format texts).
     void keep_messages(bool keep);

@@ -1,6 +1,7 @@
 // Chance results forced by a test (docs/fixtures.md). roll, random and shuffle come here only when a forced result
 // is waiting, so real games never pay for them. A forced result must be one the rules could have drawn at that
-// point; anything else stops the game with an error naming both the rule and where the test forced it.
+// point; anything else stops the game with an error naming both the rule and where the test forced it. A probe
+// (ForcedChance::Kind::probe) only notes what the rules draw there.
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -11,6 +12,10 @@ namespace rulesrun::runtime {
 
 Value Machine::forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc) {
     const ForcedChance& f = s_.forced[s_.forced_next++];
+    if (f.kind == ForcedChance::Kind::probe) {  // the game tree asks what this number may be (game_tree.cpp)
+        s_.probed = {ChanceProbe::Kind::number, low, high};
+        return low;
+    }
     if (f.kind != ForcedChance::Kind::number) {
         fail(loc, fmt::format("the rules draw {} here, but the next forced result ({}) is a shuffle order", what, f.origin));
     }
@@ -25,6 +30,10 @@ Value Machine::forced_number(Value low, Value high, const std::string& what, con
 // shuffled order below them.
 void Machine::force_order(std::int32_t zone, const SourceLocation& loc) {
     const ForcedChance& f = s_.forced[s_.forced_next++];
+    if (f.kind == ForcedChance::Kind::probe) {  // the game tree keeps the seeded shuffle (game_tree.cpp)
+        s_.probed = {ChanceProbe::Kind::shuffle, 0, 0};
+        return;
+    }
     const auto z = static_cast<std::size_t>(zone);
     const std::string& declared = p_.zones[static_cast<std::size_t>(in_.zone_decl[z])].name;
     const std::string zone_name =

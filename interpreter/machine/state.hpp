@@ -73,6 +73,7 @@ struct StateData {
     // roll, random and shuffle only look at them when forced_next < forced.size().
     std::vector<ForcedChance> forced;
     std::size_t forced_next = 0;
+    ChanceProbe probed;  // what a probe among the forced results noted (game_tree.cpp)
     // Set only while the search bot plays a game again with other numbers where its seat saw none (not owned).
     ChanceRedraw* chance_redraw = nullptr;
     std::vector<ActionRecord> history;
@@ -84,6 +85,8 @@ struct StateData {
     bool finished = false;
     std::vector<Value> final_scores;   // per seat, once finished
     std::vector<Value> final_winners;  // per seat: 1 for a winner, once finished
+    std::vector<Value> final_rank_keys;  // per seat, each key of `rank(p) = ...` in order, once finished
+    bool final_draw = false;           // `with draw`: nobody won or lost
     std::int64_t steps = 0;
     // Functions cannot change the game, so a function's value stays right until something it reads changes:
     // `changes` counts the writes of each StateKind, `version` the changes of anything (a new deal, a collection),

@@ -75,6 +75,15 @@ struct AuditOptions {
     int variants = 2;
 };
 
+struct TreeOptions {
+    std::string file;
+    int depth = 0;
+    int players = 0;  // 0: the game's smallest count
+    std::vector<std::string> options;  // "NAME=VALUE" as typed
+    std::uint64_t seed = 1;
+    bool json = false;
+};
+
 struct ServeOptions {
     std::vector<std::string> files;  // empty: every rules file in rules/ of the current folder
     std::string host = "127.0.0.1";
@@ -94,5 +103,6 @@ int run_simulate(const SimulateOptions& options);
 int run_compare(const SimulateOptions& options);  // simulate --compare
 int run_replay(const ReplayOptions& options);
 int run_serve(const ServeOptions& options);
+int run_tree(const TreeOptions& options);
 
 }  // namespace rulesrun::cli

@@ -1,6 +1,6 @@
-// rulesrun: check, describe (info), play, simulate, replay and audit games written in the rules language. This file
-// only reads the command line (naming the closest command to a mistyped one) and turns errors into messages and exit
-// codes; each command lives in its own file.
+// rulesrun: check, describe (info), play, simulate, replay, audit and count (tree) games written in the rules
+// language. This file only reads the command line (naming the closest command to a mistyped one) and turns errors
+// into messages and exit codes; each command lives in its own file.
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -122,6 +122,23 @@ void add_audit(CLI::App& app, AuditOptions& o) {
                                                 "(default 2)")->check(count_value(1000));
 }
 
+void add_tree(CLI::App& app, TreeOptions& o) {
+    auto* tree = app.add_subcommand("tree", "Count the sequences of moves of each length from the start of a game, and "
+                                            "those that end it (a perft table: a check of the rules' moves).");
+    tree->footer("A ply is one decision: one seat's action, or where several seats decide at once, one action of "
+                 "each (every combination is a branch). Each number a roll or random may give is a branch of its "
+                 "own; a shuffle is dealt once from the seed (its orders are too many to enumerate). The counts grow "
+                 "exponentially with the depth.");
+    tree->add_option("FILE", o.file, "The rules file")->required();
+    // Beyond a thousand plies no tree can be walked to the end; the limit only keeps the walk's recursion sane.
+    tree->add_option("--depth", o.depth, "Plies to count, from 1 to 1000")->required()->check(count_value(1000));
+    tree->add_option("--players", o.players, "Number of players (default: the game's smallest)")
+        ->check(count_value(1000));
+    tree->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)")->allow_extra_args(false);
+    tree->add_option("--seed", o.seed, "Seed of the shuffles (default 1)")->check(seed_value());
+    tree->add_flag("--json", o.json, "Print the counts as one JSON object");
+}
+
 void add_serve(CLI::App& app, ServeOptions& o) {
     auto* serve = app.add_subcommand("serve", "Serve games over the network: people play in their browsers, each from "
                                               "a link to their seat, with bots on the server (README, \"Play over the "
@@ -152,6 +169,7 @@ constexpr CommandSummary command_summaries[] = {
     {"simulate", "play many games between bots and report wins, scores and statistics"},
     {"replay", "play a saved game again, action by action"},
     {"audit", "look for leaks of secrets in a game"},
+    {"tree", "count the sequences of moves of each length (perft), to check a game's moves"},
     {"serve", "serve games over the network, to play in browsers"},
 };
 
@@ -253,6 +271,7 @@ int main(int argc, char** argv) {
     ReplayOptions replay;
     AuditOptions audit;
     ServeOptions serve;
+    TreeOptions tree;
     add_check(app, check);
     add_info(app, info);
     add_play(app, play);
@@ -260,6 +279,7 @@ int main(int argc, char** argv) {
     add_replay(app, replay);
     add_audit(app, audit);
     add_serve(app, serve);
+    add_tree(app, tree);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -284,5 +304,6 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });
     if (app.got_subcommand("audit")) return run_command([&] { return run_audit(audit); });
     if (app.got_subcommand("serve")) return run_command([&] { return run_serve(serve); });
+    if (app.got_subcommand("tree")) return run_command([&] { return run_tree(tree); });
     return exit_arguments;
 }
