@@ -51,7 +51,7 @@ struct reserved
 // must not take it as a name.
 inline constexpr std::string_view declaration_words[] = {
     "import", "game", "option", "enum", "card",  "record", "player",    "state",    "deck", "zone",   "table", "board",
-    "die",    "setup", "play",  "procedure", "function", "when", "score", "winners", "end", "stat", "strategy"};
+    "die",    "setup", "play",  "procedure", "function", "when", "score", "rank", "winners", "end", "stat", "strategy"};
 
 struct declaration_start {
     using rule_t = declaration_start;
@@ -109,7 +109,9 @@ NODE(copies, seq<KW("copies"), _, expr_required>);
 struct in_keyword : KW("in") {};
 NODE(for_clause, seq<KW("for"), _, opt<KW("each"), _>, must<name>, _, must<in_keyword>, _, expr_required>);
 NODE(where_clause, seq<KW("where"), _, expr_required>);
-struct comprehension_tail : seq<opt<copies, _>, for_clause, opt<_, where_clause>> {};
+// Several `for` (each with its `where`) nest: `[(x, y) for x in xs for y in ys where y > x]`.
+struct more_for_clauses : star<_, for_clause, opt<_, where_clause>> {};
+struct comprehension_tail : seq<opt<copies, _>, for_clause, opt<_, where_clause>, more_for_clauses> {};
 struct list_items : seq<star<one<','>, _, expr_required, _>> {};
 // `[a, b, c]` or `[expr copies n for x in xs where cond]`; the parser tells them apart by the for_clause.
 NODE(list_lit, if_must<one<'['>, _, opt<expr, _, sor<comprehension_tail, list_items>>, _, bracket_close>);
@@ -216,7 +218,13 @@ NODE(break_stmt, KW("break"));
 struct winners_keyword : KW("winners") {};
 NODE(with_winners, if_must<KW("with"), _, winners_keyword, _, expr>);
 struct game_keyword : KW("game") {};
-NODE(end_game_stmt, if_must<KW("end"), _, game_keyword, opt<_, with_winners>>);
+// `with draw`: the game ends and nobody wins or loses (tried before `with winners`, which requires 'winners').
+NODE(with_draw, seq<KW("with"), _, KW("draw")>);
+struct game_result : sor<with_draw, with_winners> {};
+NODE(end_game_stmt, if_must<KW("end"), _, game_keyword, opt<_, game_result>>);
+// `check end of game`: the `end game when` declarations are checked here too (docs/language.md, "The end").
+struct check_end_tail : seq<KW("end"), _, of_keyword, _, game_keyword> {};
+NODE(check_end_stmt, if_must<KW("check"), _, check_end_tail>);
 struct as_keyword : KW("as") {};
 // `for PLAYER` must be on the line of `record`, so that a `for` loop on the next line stays a loop.
 NODE(record_for, seq<star<ascii::blank>, KW("for"), _, expr_required>);
@@ -232,7 +240,7 @@ NODE(phase_stmt, if_must<KW("phase"), _, name, _, block>);
 
 struct statement
     : sor<let_stmt, if_stmt, for_stmt, while_stmt, repeat_stmt, simultaneously_stmt, choose_menu_stmt, move_stmt,
-          shuffle_stmt, return_stmt, break_stmt, end_game_stmt, record_stmt, say_stmt, show_stmt, phase_stmt, assign_stmt,
+          shuffle_stmt, return_stmt, break_stmt, end_game_stmt, check_end_stmt, record_stmt, say_stmt, show_stmt, phase_stmt, assign_stmt,
           call_stmt> {};
 
 // ---- Declarations --------------------------------------------------------------------------------------------
@@ -242,7 +250,9 @@ NODE(import_decl, if_must<KW("import"), _, import_target>);
 
 NODE(players_clause, if_must<KW("players"), _, int_lit, opt<_, KW("to"), _, must<int_lit>>>);
 NODE(seat_names, if_must<KW("seats"), _, name, star<_, one<','>, _, must<name>>>);
-struct game_clause : sor<players_clause, seat_names> {};
+// `cooperative`: the players win or lose together.
+NODE(cooperative_clause, KW("cooperative"));
+struct game_clause : sor<players_clause, seat_names, cooperative_clause> {};
 NODE(game_decl, if_must<KW("game"), _, string_lit, _, brace_open, _, star<game_clause, _>, game_close>);
 
 struct option_value : sor<int_lit, true_lit, false_lit, name> {};
@@ -311,7 +321,9 @@ NODE(play_decl, if_must<KW("play"), _, block>);
 NODE(param, seq<name, _, must<colon>, _, must<type_expr>>);
 struct params_open : one<'('> {};
 NODE(params, if_must<params_open, _, opt<param, _, star<one<','>, _, must<param>, _>>, paren_close>);
-NODE(procedure_decl, if_must<KW("procedure"), _, name, _, params, _, block>);
+// `procedure draw(p: player): Card { ... return c }`: a procedure may give a value, taken by `let c = draw(p)`.
+struct procedure_result : seq<one<':'>, _, must<type_expr>, _> {};
+NODE(procedure_decl, if_must<KW("procedure"), _, name, _, params, _, opt<procedure_result>, block>);
 struct function_body : sor<field_default, block> {};
 NODE(function_decl, if_must<KW("function"), _, name, _, params, _, colon, _, type_expr, _, function_body>);
 
@@ -323,7 +335,17 @@ NODE(event_decl, if_must<KW("when"), _, name, _, event_motion, _, name, opt<_, w
 struct paren_open : one<'('> {};
 NODE(score_decl, if_must<KW("score"), _, paren_open, _, name, _, paren_close, _, equals, _, expr>);
 NODE(winners_decl, if_must<KW("winners"), _, equals, _, expr>);
-NODE(end_when_decl, if_must<KW("end"), _, game_keyword, _, when_keyword, _, expr, opt<_, with_winners>>);
+// `rank(p) = highest score(p), then lowest seat(p)`: the order of the players at the end, key by key.
+NODE(rank_direction, sor<KW("highest"), KW("lowest")>);
+struct rank_direction_required : must<rank_direction> {};
+NODE(rank_key, seq<rank_direction_required, _, expr_required>);
+struct then_key : seq<one<','>, _, must<KW("then")>, _, rank_key> {};
+NODE(rank_decl, if_must<KW("rank"), _, paren_open, _, name, _, paren_close, _, equals, _, rank_key, star<_, then_key>>);
+// `end game when C` is checked where a step of the rules has resolved (before each decision); `end game as soon as C`
+// the moment anything it reads changes.
+NODE(as_soon_as, seq<KW("as"), _, KW("soon"), _, KW("as")>);
+struct end_trigger : sor<when_keyword, as_soon_as> {};
+NODE(end_when_decl, if_must<KW("end"), _, game_keyword, _, end_trigger, _, expr, opt<_, game_result>>);
 NODE(stat_per_player, seq<KW("for"), _, must<KW("each")>, _, must<name>>);
 NODE(stat_decl, if_must<KW("stat"), _, name, opt<_, stat_per_player>, _, string_lit, opt<_, field_default>>);
 struct prefer_keyword : KW("prefer") {};
@@ -334,7 +356,7 @@ NODE(strategy_decl,
 struct declaration
     : sor<import_decl, game_decl, option_decl, enum_decl, card_decl, record_decl, player_decl, state_decl, deck_decl,
           zone_decl, table_decl, board_decl, die_decl, setup_decl, play_decl, procedure_decl, function_decl,
-          event_decl, score_decl, winners_decl, end_when_decl, stat_decl, strategy_decl> {};
+          event_decl, score_decl, rank_decl, winners_decl, end_when_decl, stat_decl, strategy_decl> {};
 
 // One declaration with the blanks before it; the parser calls this repeatedly so that it can resume after an error.
 struct declaration_required : must<declaration> {};

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include "syntax_tree_builder.hpp"
 
 namespace rulesrun {
@@ -67,10 +68,14 @@ public:
             case Kind::assign_op:
             case Kind::zone_property: n->text = normalise_operator(p.string_view()); break;
             case Kind::name:
+            case Kind::rank_direction:
             case Kind::int_lit:
             case Kind::type_name: n->text = std::string(p.string_view()); break;
             case Kind::list_lit:
-                if (n->has(Kind::for_clause)) n->kind = Kind::comprehension;
+                if (n->has(Kind::for_clause)) {
+                    n->kind = Kind::comprehension;
+                    n = nest_comprehension(std::move(n));
+                }
                 break;
             case Kind::repeat_forever: n->kind = Kind::block; break;
             case Kind::let_stmt:  // let x = choose optional one of ...: the marker belongs inside the choice
@@ -93,6 +98,29 @@ public:
     }
 
 private:
+    // [E for x in A where C for y in B where D] -> [[E for y in B where D] for x in A where C], the outer one marked
+    // `flatten` (its elements' elements make the list). `copies` stays with the outermost `for`.
+    static NodePtr nest_comprehension(NodePtr n) {
+        std::vector<NodePtr>& items = n->children;
+        std::size_t last_for = items.size();
+        for (std::size_t i = items.size(); i-- > 0;) {
+            if (items[i]->kind == Kind::for_clause) {
+                last_for = i;
+                break;
+            }
+        }
+        if (std::count_if(items.begin(), items.end(), [](const NodePtr& c) { return c->kind == Kind::for_clause; }) < 2) {
+            return n;
+        }
+        NodePtr inner = make(Kind::comprehension, n->loc);
+        inner->children.push_back(std::move(items.front()));
+        for (std::size_t i = last_for; i < items.size(); ++i) inner->children.push_back(std::move(items[i]));
+        items.erase(items.begin() + static_cast<std::ptrdiff_t>(last_for), items.end());
+        items.front() = nest_comprehension(std::move(inner));
+        items.push_back(make(Kind::flatten, n->loc));
+        return nest_comprehension(std::move(n));
+    }
+
     // [a, op, b, op, c] -> ((a op b) op c); a single operand stands for itself.
     static NodePtr fold_chain(std::vector<NodePtr> items) {
         if (items.size() / 2 > max_chain) throw TooDeep{items[max_chain * 2 + 1]->loc};

@@ -44,7 +44,7 @@ TEST(Comparison, AShorterGoalMakesShorterGames) {
     EXPECT_LT(*length.difference, 0);
     EXPECT_TRUE(length.significant());
     EXPECT_NEAR(*length.difference, *length.b - *length.a, 1e-9);
-    EXPECT_EQ(figure(report, "wins: player 1 (%)").count_a, 300);
+    EXPECT_EQ(figure(report, "share of the wins: player 1 (%)").count_a, 300);
 }
 
 TEST(Comparison, RunsThatDoNotMatchAreRefused) {

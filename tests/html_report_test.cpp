@@ -117,7 +117,7 @@ TEST(HtmlReport, AComparisonShowsBothFilesFiguresSideBySide) {
     EXPECT_NE(html.find("target=30"), std::string::npos);
     for (const auto& f : report.figures) EXPECT_NE(html.find(">" + f.name + "<"), std::string::npos) << f.name;
     EXPECT_NE(html.find("<tr class=\"significant\"><td>game length (actions)"), std::string::npos) << html;
-    EXPECT_NE(html.find("<tr><td>wins: player 1 (%)"), std::string::npos) << "a difference within chance is not bold";
+    EXPECT_NE(html.find("<tr><td>share of the wins: player 1 (%)"), std::string::npos) << "a difference within chance is not bold";
 }
 
 }  // namespace

@@ -303,33 +303,35 @@ private:
         return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
     }
 
-    // Each seat's reward in [0, 1]: its share of the win, mixed with its normalised score margin if asked.
+    // Each seat's reward in [0, 1]: its share of the win (Results::win_share: 1/n each in a draw, 1 to every player
+    // of a cooperative game won), mixed with its normalised score margin if asked.
     void score(const runtime::Game& game) {
         const auto n = static_cast<std::size_t>(game.players());
         reward_.assign(n, 1.0 / static_cast<double>(n));
         if (playout_cut_) return;  // a game that does not end: a draw
         const runtime::Results results = game.results();
-        int winners = 0;
-        for (const bool w : results.winners) winners += w;
         const bool scored = settings_.score_weight > 0 && game.definition().has_scores();
-        if (scored) score_margins(results.scores);
+        if (scored) score_margins(results.scores, game.definition());
         for (std::size_t s = 0; s < n; ++s) {
-            const double win = results.winners[s] ? 1.0 / winners : 0.0;
+            const double win = results.win_share(s);
             reward_[s] = scored ? (1 - settings_.score_weight) * win + settings_.score_weight * normalised_margin(s) : win;
         }
     }
 
-    // A seat's score margin: its score minus the best other seat's (alone, its score). Margins are compared with the
-    // lowest and highest seen in this search, not only within one game: alone, or when everybody loses, the score
-    // still tells a better playout from a worse one.
-    void score_margins(const std::vector<std::int32_t>& scores) {
+    // A seat's score margin: its score minus the best other seat's (alone, or in a cooperative game, its score; where
+    // the lowest score ranks first, the scores count negatively). Margins are compared with the lowest and highest
+    // seen in this search, not only within one game: alone, or when everybody loses, the score still tells a better
+    // playout from a worse one.
+    void score_margins(const std::vector<std::int32_t>& scores, const runtime::GameDefinition& definition) {
+        const std::int64_t sign = definition.lowest_first() ? -1 : 1;
+        const bool against_others = scores.size() > 1 && !definition.cooperative();
         margins_.assign(scores.size(), 0);
         for (std::size_t s = 0; s < scores.size(); ++s) {
-            std::int64_t best_other = scores.size() > 1 ? INT64_MIN : 0;
-            for (std::size_t o = 0; o < scores.size(); ++o) {
-                if (o != s) best_other = std::max<std::int64_t>(best_other, scores[o]);
+            std::int64_t best_other = against_others ? INT64_MIN : 0;
+            for (std::size_t o = 0; against_others && o < scores.size(); ++o) {
+                if (o != s) best_other = std::max<std::int64_t>(best_other, sign * scores[o]);
             }
-            margins_[s] = scores[s] - best_other;
+            margins_[s] = sign * scores[s] - best_other;
             if (!margins_seen_ || margins_[s] < lowest_margin_) lowest_margin_ = margins_[s];
             if (!margins_seen_ || margins_[s] > highest_margin_) highest_margin_ = margins_[s];
             margins_seen_ = true;

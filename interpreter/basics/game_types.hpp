@@ -99,12 +99,27 @@ struct ForcedChance {
     friend bool operator==(const ForcedChance&, const ForcedChance&) = default;
 };
 
+// How a game ended (docs/language.md, "The end"). Exactly one of: some winners (alone or shared), a draw, or
+// everybody loses.
 struct Results {
     std::vector<std::int32_t> scores;  // per seat (all 0 when the game declares no score)
-    std::vector<int> ranks;            // the winners share rank 1; the others follow by score (tied scores share a rank)
-    std::vector<bool> winners;         // per seat
-    bool everybody_loses = false;      // no winner at all
-    bool shared_win = false;           // more than one winner
+    std::vector<int> ranks;            // the winners share rank 1; the others follow by the rank keys (or the score),
+                                       // tied players sharing a rank; everybody 1 in a draw or a cooperative game
+    std::vector<bool> winners;         // per seat (none in a draw)
+    bool draw = false;                 // nobody won or lost: `with draw`, or every player of a competitive game won
+    bool everybody_loses = false;      // no winner at all, and not a draw
+    bool shared_win = false;           // more than one winner (some, not all, in a competitive game)
+    bool cooperative = false;          // the game is cooperative: the players won or lost together
+
+    // A seat's share of the game's win: 1/k when it is one of k winners, 1/n to each of n players in a draw.
+    [[nodiscard]] double win_share(std::size_t seat) const {
+        if (draw) return 1.0 / static_cast<double>(winners.size());
+        if (!winners[seat]) return 0.0;
+        if (cooperative) return 1.0;
+        std::size_t count = 0;
+        for (const bool w : winners) count += w;
+        return 1.0 / static_cast<double>(count);
+    }
 };
 
 }  // namespace rulesrun::runtime

@@ -166,14 +166,14 @@ void Checker::check_bodies() {
                     const Symbol* s = find_symbol(decl.name());
                     if (!s || s->decl != &decl) break;
                     body_.pure = decl.kind == Kind::function_decl;
-                    if (body_.pure) body_.return_type = s->type;
+                    if (body_.pure || gives_value(*s)) body_.return_type = s->type;
                     const auto& params = decl.find(Kind::params)->children;
                     for (std::size_t i = 0; i < params.size(); ++i) declare_local(*params[i]->child(0), s->params[i]);
                     const Node* body = decl.children.back().get();
                     if (body->kind == Kind::block) {
-                        if (check_block(*body) && body_.pure) {
-                            error(body->loc, fmt::format("function '{}' can reach its end without returning a value",
-                                                         decl.name()));
+                        if (check_block(*body) && body_.return_type) {
+                            error(body->loc, fmt::format("{} '{}' can reach its end without returning a value",
+                                                         body_.pure ? "function" : "procedure", decl.name()));
                         }
                     } else {
                         expect_type(*body, s->type, fmt::format("the value of function '{}'", decl.name()));
@@ -203,12 +203,13 @@ void Checker::check_bodies() {
                     find_local(decl.child(0)->text)->used = true;
                     expect_int(*decl.child(1), "a score");
                     break;
+                case Kind::rank_decl: check_rank(decl); break;
                 case Kind::winners_decl:
                     expect_type(*decl.child(0), Type::list_of(Type::of(B::player)), "the winners");
                     break;
                 case Kind::end_when_decl:
                     end_when_declarations_.push_back(&decl);
-                    expect_bool(*decl.child(0), "the condition that ends the game");
+                    expect_bool(ast::end_condition(decl), "the condition that ends the game");
                     if (const Node* w = decl.find(Kind::with_winners)) {
                         expect_type(*w->child(0), Type::list_of(Type::of(B::player)), "the winners");
                     }
@@ -422,6 +423,21 @@ void Checker::check_unused() {
                 break;
             default: break;
         }
+    }
+}
+
+// rank(p) = highest KEY, then lowest KEY, ...: numbers for each player; one such declaration per game.
+void Checker::check_rank(const Node& decl) {
+    if (rank_declaration_) {
+        error(decl.loc, fmt::format("the ranking is already declared at {}:{}", rank_declaration_->loc.line,
+                                    rank_declaration_->loc.column));
+        return;
+    }
+    rank_declaration_ = &decl;
+    declare_local(*decl.child(0), Type::of(B::player));
+    find_local(decl.child(0)->text)->used = true;
+    for (const auto& key : decl.children) {
+        if (key->kind == Kind::rank_key) expect_int(*key->child(1), "what players are ranked by");
     }
 }
 

@@ -306,7 +306,8 @@ void Checker::resolve_declaration_types() {
                         s->param_names.emplace_back(p->name());
                         s->params.push_back(resolve_type(p->child(1)));
                     }
-                    if (decl.kind == Kind::function_decl) s->type = resolve_type(decl.child(2));
+                    // A function's result type; a procedure's, when it declares one (`procedure draw(...): Card`).
+                    if (decl.kind == Kind::function_decl || decl.children.size() == 4) s->type = resolve_type(decl.child(2));
                     break;
                 }
                 default: break;

@@ -318,8 +318,11 @@ Type Checker::check_call(const Node& e, bool as_statement) {
     ++s->uses;
     calls_[current_callable_].insert(s->name);
     const bool is_procedure = s->kind == SymbolKind::procedure;
-    if (is_procedure && !as_statement) {
+    if (is_procedure && !as_statement && !gives_value(*s)) {
         error(callee.loc, fmt::format("procedure '{}' gives no value; call it on its own line (or make it a function)", name));
+    } else if (is_procedure && !as_statement && value_call_ != &e) {
+        error(callee.loc, fmt::format("procedure '{}' may change the game, so its value is taken on its own: "
+                                      "'let x = {}(...)', 'x = {}(...)' or 'return {}(...)'", name, name, name, name));
     }
     if (!is_procedure && as_statement) {
         error(callee.loc, fmt::format("the value of function '{}' is not used", name));
@@ -344,7 +347,7 @@ Type Checker::check_call(const Node& e, bool as_statement) {
             check_expr(a);
         }
     }
-    return is_procedure ? Type::of(B::nothing) : s->type;
+    return is_procedure && (as_statement || !gives_value(*s)) ? Type::of(B::nothing) : s->type;
 }
 
 Type Checker::check_comprehension(const Node& e) {
@@ -357,9 +360,13 @@ Type Checker::check_comprehension(const Node& e) {
     declare_local(*for_clause->child(0), source.is_sequence() ? source.element_type() : Type());
     find_local(for_clause->child(0)->text)->used = true;
     if (const Node* where = e.find(Kind::where_clause)) expect_bool(*where->child(0), "a 'where' condition");
-    if (const Node* copies = e.find(Kind::copies)) expect_int(*copies->child(0), "the number of copies");
+    if (const Node* copies = e.find(Kind::copies)) {
+        if (e.has(Kind::flatten)) error(copies->loc, "'copies' goes with a single 'for', not with several");
+        expect_int(*copies->child(0), "the number of copies");
+    }
     const Type element = check_expr(*e.child(0));
     pop_scope();
+    if (e.has(Kind::flatten)) return element;  // the inner `for`'s list: its elements are this list's
     return Type::list_of(element);
 }
 

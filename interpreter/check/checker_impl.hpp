@@ -136,6 +136,8 @@ public:
     bool check_statement(const Node& s);
     void check_let(const Node& s);
     void check_assign(const Node& s);
+    void check_rank(const Node& decl);
+    std::optional<Type> check_target(const Node& target, const Node& s);
     void check_choice(const Node& choice, const Node& name_node);
     void check_total_clause(const Node& total, const Type& element, bool subset);
     void check_menu(const Node& s);
@@ -196,6 +198,18 @@ public:
     std::unordered_map<const Node*, Type> expr_types_;
     std::unordered_map<const Node*, Type> local_types_;
     BodyContext body_;
+    const Node* rank_declaration_ = nullptr;
+    // The call whose procedure may give its value here: the whole right side of `let`, `=` or `return`.
+    const Node* value_call_ = nullptr;
+    struct ValueCallScope {
+        ValueCallScope(Checker& c, const Node& value) : checker(c), saved(c.value_call_) {
+            c.value_call_ = value.kind == Kind::call ? &value : nullptr;
+        }
+        ~ValueCallScope() { checker.value_call_ = saved; }
+        Checker& checker;
+        const Node* saved;
+    };
+    static bool gives_value(const Symbol& s) { return s.kind == SymbolKind::procedure && !s.type.is(Type::Base::nothing); }
 };
 
 }  // namespace rulesrun::checking

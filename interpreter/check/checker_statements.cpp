@@ -91,6 +91,7 @@ void Checker::check_let(const Node& s) {
         check_choice(value, name);
         return;
     }
+    const ValueCallScope allowed(*this, value);
     if (type_node) {
         const Type declared = resolve_type(type_node);
         expect_type(value, declared, fmt::format("the value of '{}'", name.text));
@@ -212,28 +213,27 @@ void Checker::check_simultaneously(const Node& s) {
     pop_scope();
 }
 
-void Checker::check_assign(const Node& s) {
-    const Node& target = *s.child(0);
-    const Node& op = *s.child(1);
-    const Node& value = *s.child(2);
-    Type target_type;
+// What may be assigned to: a local, a state field, a field of a player, card or space, or an element of a list held
+// by one of those (`xs[i] = v`). The target's type, or nothing when it cannot be assigned to at all.
+std::optional<Type> Checker::check_target(const Node& target, const Node& s) {
     if (target.kind == Kind::name) {
         if (Local* local = find_local(target.text)) {
-            target_type = local->type;
             local->assigned = true;
-        } else if (Symbol* sym = find_symbol(target.text)) {
+            return local->type;
+        }
+        if (Symbol* sym = find_symbol(target.text)) {
             ++sym->uses;
-            target_type = sym->type;
             if (sym->kind != SymbolKind::state_field) {
                 error(target.loc, fmt::format("'{}' cannot be changed: only locals, state fields and fields of players, "
                                               "cards and spaces can", target.text));
             }
             forbid_in_function(s, "change the game's state");
-        } else {
-            target_type = check_name(target, nullptr);
+            return sym->type;
         }
-    } else if (target.kind == Kind::field) {
-        target_type = check_expr(target);
+        return check_name(target, nullptr);
+    }
+    if (target.kind == Kind::field) {
+        const Type target_type = check_expr(target);
         const Type object = check_expr(*target.child(0));
         const std::string_view field = target.child(1)->text;
         if (object.is(B::card) && object.id >= 0) {
@@ -246,10 +246,43 @@ void Checker::check_assign(const Node& s) {
             error(target.child(1)->loc, "a record is a value and cannot change: make a new one");
         }
         if (!object.is(B::unknown)) forbid_in_function(s, "change the game's state");
-    } else {
-        error(target.loc, "only a name or a field can be assigned to");
-        return;
+        return target_type;
     }
+    if (target.kind == Kind::index) {
+        const Node& list = *target.child(0);
+        const std::optional<Type> list_type = check_target(list, s);
+        if (!list_type) return std::nullopt;
+        if (target.children.size() != 2) {
+            error(target.loc, "one position goes between '[' and ']' here: a list is numbered from 1");
+            return std::nullopt;
+        }
+        expect_int(*target.child(1), "a position in a list");
+        if (list.kind == Kind::name) {  // the list is read too: the new one is made from it
+            expr_types_[&list] = *list_type;
+            if (Local* local = find_local(list.text)) local->used = true;
+        }
+        if (list_type->known() && !list_type->is(B::list)) {
+            const char* why = list_type->is(B::zone) ? "a zone's cards are moved ('move CARD to ZONE'), not assigned"
+                                                     : "only an element of a list can be assigned to";
+            error(target.loc, fmt::format("{}; this is {}", why, type_name(*list_type)));
+            return std::nullopt;
+        }
+        const Type element = list_type->known() ? list_type->element_type() : Type();
+        expr_types_[&target] = element;
+        return element;
+    }
+    error(target.loc, "only a name, a field or a list's element (xs[i]) can be assigned to");
+    return std::nullopt;
+}
+
+void Checker::check_assign(const Node& s) {
+    const Node& target = *s.child(0);
+    const Node& op = *s.child(1);
+    const Node& value = *s.child(2);
+    const std::optional<Type> checked_target = check_target(target, s);
+    if (!checked_target) return;
+    const ValueCallScope allowed(*this, value);
+    const Type target_type = *checked_target;
     if (op.text != "=") {
         if (target_type.known() && !target_type.is(B::int_)) {
             error(op.loc, fmt::format("'{}' needs a number on its left, but this is {}", op.text, type_name(target_type)));
@@ -366,12 +399,15 @@ bool Checker::check_statement(const Node& s) {
         case Kind::return_stmt: {
             if (body_.return_type) {
                 if (s.children.empty()) {
-                    error(s.loc, fmt::format("a function must return a value ({})", type_name(*body_.return_type)));
+                    error(s.loc, fmt::format("a {} that gives a value must return one ({})",
+                                             body_.pure ? "function" : "procedure", type_name(*body_.return_type)));
                 } else {
+                    const ValueCallScope allowed(*this, *s.child(0));
                     expect_type(*s.child(0), *body_.return_type, "the returned value");
                 }
             } else if (!s.children.empty()) {
-                error(s.child(0)->loc, "a procedure returns no value (only functions do)");
+                error(s.child(0)->loc, "this procedure gives no value: to return one, declare its type after the "
+                                       "parameters ('procedure NAME(...): TYPE { ... }')");
             }
             return false;
         }
@@ -385,6 +421,7 @@ bool Checker::check_statement(const Node& s) {
                 expect_type(*w->child(0), Type::list_of(Type::of(B::player)), "the winners");
             }
             return false;
+        case Kind::check_end_stmt: forbid_in_function(s, "check the end of the game"); return true;
         case Kind::record_stmt: check_record(s); return true;
         case Kind::say_stmt:
             forbid_in_function(s, "say anything");

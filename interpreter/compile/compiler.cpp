@@ -87,7 +87,8 @@ void Compiler::link_statistics_and_endings() {
                 if (p.stats[s].name == p.texts[static_cast<std::size_t>(i.b)]) i.a = static_cast<std::int32_t>(s);
             }
         }
-        i.check_end = writes_game(i.code) && !p.end_conditions.empty();
+        i.check_end = writes_game(i.code) && std::any_of(p.end_conditions.begin(), p.end_conditions.end(),
+                                                         [](const EndCondition& end) { return end.at_once; });
     }
 }
 
@@ -317,6 +318,7 @@ void Compiler::declare_everything() {
                         p.min_players = ast::literal_value(*players->child(0));
                         p.max_players = players->children.size() > 1 ? ast::literal_value(*players->child(1)) : p.min_players;
                     }
+                    p.cooperative = decl.has(Kind::cooperative_clause);
                     if (const Node* seats = decl.find(Kind::seat_names)) {
                         for (const auto& s : seats->children) {
                             seats_[s->text] = static_cast<std::int32_t>(p.seat_names.size());
@@ -593,13 +595,23 @@ void Compiler::compile_declaration(const Node& decl) {
         case Kind::end_when_decl: {
             EndCondition end;
             std::int32_t e = -1;
-            end.condition = value_callable("end game when", decl, Type(), *decl.child(0), e);
+            end.condition = value_callable("end game when", decl, Type(), ast::end_condition(decl), e);
             if (const Node* w = decl.find(Kind::with_winners)) {
                 end.winners = value_callable("end game when", decl, Type(), *w->child(0), e);
             }
+            end.draw = decl.has(Kind::with_draw);
+            end.at_once = decl.has(Kind::as_soon_as);
             p.end_conditions.push_back(end);
             break;
         }
+        case Kind::rank_decl:
+            for (const auto& key : decl.children) {
+                if (key->kind != Kind::rank_key) continue;
+                std::int32_t e = -1;
+                const std::int32_t value = value_callable("rank", *decl.child(0), Type::of(B::player), *key->child(1), e);
+                p.rank_keys.push_back({value, key->child(0)->text == "highest"});
+            }
+            break;
         case Kind::stat_decl: compile_stat(decl); break;
         case Kind::event_decl: compile_event(decl); break;
         default: break;

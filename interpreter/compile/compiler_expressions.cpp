@@ -300,6 +300,12 @@ std::int32_t Compiler::call_expr(const Node& e) {
             std::vector<std::int32_t> args = arguments(*e.child(1), s->params);
             return add_expr(ExprOp::call_function, t, e.loc, callables_.at(s->name), 0, args);
         }
+        if (s->kind == SymbolKind::procedure) {
+            // A procedure's value (`let c = draw(p)`; the checker allows it only as the whole right side of `let`,
+            // `=` or `return`): the call is made by the instruction just before the one that reads the value.
+            call_statement(e);
+            return add_expr(ExprOp::returned, t, e.loc, 0, 0, {});
+        }
     }
     return builtin_expr(e, name);
 }
@@ -319,7 +325,7 @@ std::int32_t Compiler::builtin_expr(const Node& e, std::string_view name) {
 }
 
 // [ELEMENT (copies N) for x in SOURCE where COND]: children source, element, then where and copies when present
-// (b: bit 0 where, bit 1 copies).
+// (b: bit 0 where, bit 1 copies, bit 2 flatten: the element is a list of the inner `for`, whose elements are taken).
 std::int32_t Compiler::comprehension_expr(const Node& e) {
     push_scope();
     const Node* for_clause = e.find(Kind::for_clause);
@@ -335,6 +341,7 @@ std::int32_t Compiler::comprehension_expr(const Node& e) {
         children.push_back(expr(*copies->child(0)));
         flags |= 2;
     }
+    if (e.has(Kind::flatten)) flags |= 4;
     pop_scope();
     return add_expr(ExprOp::comprehension, type_of(e), e.loc, slot, flags, children);
 }

@@ -62,9 +62,12 @@ void Compiler::statement(const Node& s) {
         case Kind::end_game_stmt: {
             const Node* w = s.find(Kind::with_winners);
             const std::int32_t winners = w ? expr(*w->child(0)) : -1;
-            at(emit(Code::end_game, s.loc)).e1 = winners;
+            Instr& end = at(emit(Code::end_game, s.loc));
+            end.e1 = winners;
+            end.a = s.has(Kind::with_draw) ? 1 : 0;
             break;
         }
+        case Kind::check_end_stmt: emit(Code::check_end, s.loc); break;
         case Kind::record_stmt: {
             const std::int32_t value = expr(*s.child(0));
             const Node* who = s.find(Kind::record_for);

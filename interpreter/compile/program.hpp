@@ -62,7 +62,8 @@ enum class ExprOp : std::uint8_t {
     range,
     if_then_else,
     list,                // children: the elements
-    comprehension,       // child 0: source, child 1: element, child 2: where (or -1), child 3: copies (or -1); a: slot
+    comprehension,       // child 0: source, child 1: element, child 2: where (or -1), child 3: copies (or -1); a: slot;
+                         // b: bit 0 where, bit 1 copies, bit 2 flatten (the element is a list whose elements are taken)
     index,               // child 0: list or zone, child 1: position (from 1)
     table_lookup,        // a: table; children: keys
     board_space,         // a: board; children: row and column, or position
@@ -78,6 +79,9 @@ enum class ExprOp : std::uint8_t {
     inline_call,         // a function's body copied into the caller: a: first slot of its locals in the caller's
                          // frame, b: the function (for messages); children: the arguments, then the body;
                          // direct[0]: the arguments to evaluate (see evaluated_argument)
+    with_element,        // `xs[i] = v` (lists are values): a copy of child 0 with element child 1 replaced by child 2
+                         // (b: 0 set, 1 add, 2 subtract)
+    returned,            // the value the procedure just called gave (`let c = draw(p)`: the call comes just before)
 };
 
 enum class Builtin : std::uint8_t {
@@ -145,15 +149,16 @@ enum class Code : std::uint8_t {
     simultaneous_next,  // a: snapshot slot; c: loop variable slot; d: the body
     move,               // e1: what; e2: destination zone; a: 0 card, 1 list, 2 whole zone; b: 0 default, 1 top, 2 bottom, 3 position; e3: position
     shuffle,            // e1: zone
-    end_game,           // e1: winners, or -1
+    end_game,           // e1: winners, or -1; a: 1 for a draw
     record_stat,        // a: stat; e1: value; e2: player or -1
     say,                // e1: text; e2: who reads it (-1: everyone); b: 1 when e2 is a list of players
     show,               // e1: what is shown, a: its type; e2: to whom (-1: everyone); b: 1 when e2 is a list
     drop_space,         // e1: space
     begin_play,         // `play` starts: from now on, `end game when` conditions are watched
+    check_end,          // `check end of game`: the `end game when` conditions are checked here
 };
 
-inline constexpr std::size_t code_count = static_cast<std::size_t>(Code::begin_play) + 1;
+inline constexpr std::size_t code_count = static_cast<std::size_t>(Code::check_end) + 1;
 
 // The instructions that change the game: after one, an `end game when` condition may hold.
 constexpr bool writes_game(Code code) {
@@ -333,9 +338,18 @@ struct Strategy {
 };
 
 // `end game when` conditions and their winners are callables with an expression body.
+// `end game when|as soon as CONDITION [with winners LIST | with draw]`.
 struct EndCondition {
     std::int32_t condition = -1;
     std::int32_t winners = -1;       // or -1
+    bool draw = false;
+    bool at_once = false;            // `as soon as`: checked after every write to what it reads
+};
+
+// One key of `rank(p) = highest KEY, then lowest KEY`: a callable of one player.
+struct RankKey {
+    std::int32_t value = -1;
+    bool highest = true;
 };
 
 // when CARD leaves|enters ZONE where COND { ... }: runs after a move statement that took a matching card out of (or
@@ -385,6 +399,8 @@ struct Program {
     std::int32_t score = -1;              // callable with one parameter, or -1
     bool score_is_public = false;         // it reads nothing secret: screens may show it during play
     std::int32_t winners = -1;            // callable or -1
+    std::vector<RankKey> rank_keys;       // empty: highest score first
+    bool cooperative = false;             // the players win or lose together
     std::vector<EndCondition> end_conditions;
     std::vector<EventDecl> events;
     std::vector<StatDecl> stats;

@@ -9,6 +9,7 @@
 
 #include "card_knowledge.hpp"
 #include "compiler.hpp"
+#include "final_ranking.hpp"
 #include "instance.hpp"
 #include "machine.hpp"
 #include "state_inspection.hpp"
@@ -25,6 +26,8 @@ const std::vector<OptionInfo>& GameDefinition::options() const { return program_
 const std::vector<StatInfo>& GameDefinition::stats() const { return program_->stat_infos; }
 const std::vector<StrategyInfo>& GameDefinition::strategies() const { return program_->strategy_infos; }
 bool GameDefinition::has_scores() const { return program_->score >= 0; }
+bool GameDefinition::cooperative() const { return program_->cooperative; }
+bool GameDefinition::lowest_first() const { return !program_->rank_keys.empty() && !program_->rank_keys.front().highest; }
 
 std::vector<ChoiceInfo> GameDefinition::choices() const {
     const Program& p = *program_;
@@ -295,26 +298,32 @@ std::size_t Game::state_values() const {
            s.card_pos.size() + s.locals.size() + 3 * s.frames.size() + s.pending_options.size();
 }
 
+// The outcome the machine recorded, read as the language defines it: a competitive game that every player won is
+// a draw; in a cooperative game any winner makes every player a winner. Winners rank first, the others follow.
 Results Game::results() const {
     if (!state_->finished) throw UsageError("the game is not over yet");
+    const StateData& s = *state_;
+    const Program& program = definition_->program();
     Results r;
     const auto n = static_cast<std::size_t>(players());
-    r.scores.assign(state_->final_scores.begin(), state_->final_scores.end());
+    r.scores.assign(s.final_scores.begin(), s.final_scores.end());
     r.ranks.assign(n, 1);
     r.winners.assign(n, false);
-    int count = 0;
-    for (std::size_t i = 0; i < n; ++i) {
-        r.winners[i] = state_->final_winners[i] != 0;
-        count += r.winners[i];
-    }
-    // The declared winners share rank 1, whatever their scores; the others follow, ranked by score.
+    r.cooperative = program.cooperative;
+    std::size_t count = 0;
+    for (std::size_t i = 0; i < n; ++i) count += s.final_winners[i] != 0;
+    r.draw = s.final_draw || (!r.cooperative && n > 1 && count == n);
+    if (r.draw) return r;
+    for (std::size_t i = 0; i < n; ++i) r.winners[i] = r.cooperative ? count > 0 : s.final_winners[i] != 0;
+    if (r.cooperative) count = count > 0 ? n : 0;
+    r.everybody_loses = count == 0;
+    r.shared_win = !r.cooperative && count > 1;
+    if (r.cooperative) return r;
     for (std::size_t i = 0; i < n; ++i) {
         if (r.winners[i]) continue;
-        r.ranks[i] += count;
-        for (std::size_t j = 0; j < n; ++j) r.ranks[i] += !r.winners[j] && r.scores[j] > r.scores[i];
+        r.ranks[i] += static_cast<int>(count);
+        for (std::size_t j = 0; j < n; ++j) r.ranks[i] += !r.winners[j] && ranks_before(program, s, j, i);
     }
-    r.everybody_loses = count == 0;
-    r.shared_win = count > 1;
     return r;
 }
 
@@ -369,6 +378,7 @@ bool operator==(const Game& a, const Game& b) {
            x.pending_options == y.pending_options && x.rng == y.rng && x.forced == y.forced &&
            x.forced_next == y.forced_next && x.finished == y.finished &&
            x.play_started == y.play_started && x.final_scores == y.final_scores && x.final_winners == y.final_winners &&
+           x.final_rank_keys == y.final_rank_keys && x.final_draw == y.final_draw &&
            std::equal(x.samples.begin(), x.samples.end(), y.samples.begin(), y.samples.end(), same_samples) &&
            std::equal(x.history.begin(), x.history.end(), y.history.begin(), y.history.end(), same_history);
 }

@@ -49,6 +49,10 @@ public:
     // The strategies the file declares (the built-in "random" is not listed; no file may declare one of that name).
     [[nodiscard]] const std::vector<StrategyInfo>& strategies() const;
     [[nodiscard]] bool has_scores() const;
+    // `cooperative` in the game declaration: the players win or lose together.
+    [[nodiscard]] bool cooperative() const;
+    // Whether the lowest score ranks first (`rank(p) = lowest score(p), ...`: the first key's direction).
+    [[nodiscard]] bool lowest_first() const;
     // The decisions the rules ask, one per choice point, in the order the compiler met them (read from the Program).
     [[nodiscard]] std::vector<ChoiceInfo> choices() const;
     // The player counts with which option `option` (index in options()) may take another value than its default

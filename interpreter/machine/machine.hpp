@@ -35,6 +35,13 @@ struct Sequence {
     std::int32_t length = 0;
 };
 
+// x = v, x += v, x -= v: the sums are computed wide, and checked by the caller.
+inline std::int64_t combine(Value old_value, Value value, std::int32_t operation) {
+    if (operation == 1) return std::int64_t{old_value} + value;
+    if (operation == 2) return std::int64_t{old_value} - value;
+    return value;
+}
+
 class Machine {
     friend struct EvalHandlers;  // the expression handlers are the evaluator's own parts
 
@@ -78,12 +85,16 @@ public:
     void offer_selection(const Choice& ch, const SubsetGroups& groups, const std::vector<std::size_t>& taken,
                          const SourceLocation& loc);
     bool interchangeable(Value a, Value b, std::int32_t type) const;
+    // `choose one of`: equal options (interchangeable cards, equal values) are offered once, the first of each.
+    void drop_repeated_options(std::size_t begin, std::int32_t type);
+    std::uint64_t option_fingerprint(Value v, std::int32_t type) const;
     Pending& new_decision(std::int32_t chooser, const SourceLocation& loc);
     void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
     bool offer_menu(const Instr& in);
-    void check_endings();
+    void check_endings(bool at_once_only = false);
     const Callable& rule_at(const SourceLocation& loc) const;
-    void finish(std::int32_t winners_list);
+    void finish(std::int32_t winners_list, bool draw = false);
+    bool ranked_first(std::size_t seat) const;
     Value call_value(std::int32_t callable, std::int32_t expr, Value argument);  // score, statistics, endings
 
     // ---- expressions (machine_eval.cpp)
@@ -163,6 +174,7 @@ public:
     // Copies the elements to the heap from index `to` on (room made first: the heap must not move meanwhile).
     void copy_elements(const Sequence& s, std::int32_t to);
     Value make_list(const Sequence& s, const SourceLocation& loc);
+    Value with_element(const Expr& e);
     bool values_equal(Value a, Value b, std::int32_t type) const;
     Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
         if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
@@ -270,7 +282,7 @@ void Machine::each_source_element(std::int32_t source, Visit&& visit) {
         // cannot overwrite them.
         const std::int32_t arguments = e.child_count - 1;
         const Expr& body = p_.expr(p_.child(e, arguments));
-        if (body.op == ExprOp::comprehension && (body.b & 2) == 0) {
+        if (body.op == ExprOp::comprehension && (body.b & 6) == 0) {
             charge(1, e.loc);
             for (std::int32_t i = 0; i < arguments; ++i) {
                 if (!evaluated_argument(e.direct[0], i)) continue;
@@ -326,7 +338,7 @@ void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
 template <typename Visit>
 void Machine::each_value(std::int32_t list, Visit&& visit) {
     const Expr& e = p_.expr(list);
-    if (e.op == ExprOp::comprehension && (e.b & 2) == 0) {  // no `copies`: one value per element at most
+    if (e.op == ExprOp::comprehension && (e.b & 6) == 0) {  // no `copies`, one `for`: one value per element at most
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
         each_source_element(e.first3[0], [&](Value v) {
             frame_[e.a] = v;

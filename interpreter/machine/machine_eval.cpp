@@ -157,7 +157,18 @@ Value Machine::comprehension(const Expr& e) {
     const std::int32_t element_expr = e.first3[1];
     const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
     const std::size_t mark = s_.scratch.size();
-    if ((e.b & 2) == 0) {  // one value per element at most: no more values than the source, which is within bounds
+    if ((e.b & 4) != 0) {  // several `for`: each element's inner list, joined
+        each_source_element(e.first3[0], [&](Value v) {
+            frame_[e.a] = v;
+            if (where >= 0 && !eval(where)) return true;
+            const Sequence inner = sequence(element_expr);
+            if (s_.scratch.size() + static_cast<std::size_t>(inner.length) > max_heap_values) {
+                fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+            }
+            for (std::int32_t i = 0; i < inner.length; ++i) s_.scratch.push_back(element(inner, i));
+            return true;
+        });
+    } else if ((e.b & 2) == 0) {  // one value per element at most: no more values than the source, which is within bounds
         each_source_element(e.first3[0], [&](Value v) {
             frame_[e.a] = v;
             if (where < 0 || eval(where)) s_.scratch.push_back(eval(element_expr));
@@ -180,6 +191,25 @@ Value Machine::comprehension(const Expr& e) {
     const Value list = list_of(s_.scratch, mark, e.loc);
     s_.scratch.resize(mark);
     return list;
+}
+
+// `xs[i] = v`: lists are values, so xs becomes a new list, equal to the old one but at position i.
+Value Machine::with_element(const Expr& e) {
+    const Sequence list = sequence(p_.child(e, 0));
+    const Value position = eval(p_.child(e, 1));
+    if (position == none_value || position < 1 || position > list.length) {
+        fail(e.loc, fmt::format("position {} is outside the list, which has {} element{}",
+                                position == none_value ? std::string("none") : std::to_string(position), list.length,
+                                list.length == 1 ? "" : "s"));
+    }
+    const Value value = eval(p_.child(e, 2));
+    const Value before = element(list, position - 1);
+    const Value after = e.b ? checked(combine(before, value, e.b), e.loc) : value;
+    charge(list.length, e.loc);
+    const std::int32_t copy = allocate(list.length, e.loc);
+    copy_elements(list, copy + 1);
+    s_.heap[static_cast<std::size_t>(copy + position)] = after;
+    return copy;
 }
 
 // Every expression the handlers (machine_eval_handlers.cpp) do not evaluate themselves, and the errors of those
@@ -243,7 +273,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
                 s_.heap[static_cast<std::size_t>(list + 1 + a.length)] = x;
                 return list;
             }
-            if (right.op == ExprOp::comprehension && (right.b & 2) == 0) {  // `list + [y for ...]`: made once, not twice
+            if (right.op == ExprOp::comprehension && (right.b & 6) == 0) {  // `list + [y for ...]`: made once, not twice
                 const std::size_t mark = s_.scratch.size();
                 each_value(p_.child(e, 1), [&](Value v) {
                     s_.scratch.push_back(v);
@@ -283,6 +313,8 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);
         case ExprOp::list: return values_on_heap(e);
         case ExprOp::comprehension: return comprehension(e);
+        case ExprOp::with_element: return with_element(e);
+        case ExprOp::returned: return returned_;
         case ExprOp::index: {
             const Sequence s = sequence(p_.child(e, 0));
             const Value i = number(1);

@@ -8,16 +8,6 @@
 
 namespace rulesrun::runtime {
 
-namespace {
-
-// x = v, x += v, x -= v: the sums are computed wide, and checked by the caller.
-std::int64_t combine(Value old_value, Value value, std::int32_t operation) {
-    if (operation == 1) return std::int64_t{old_value} + value;
-    if (operation == 2) return std::int64_t{old_value} - value;
-    return value;
-}
-
-}  // namespace
 
 // One instruction, whose code is given apart so that each copy run_until makes of this keeps only its own case.
 // Most go on in the same frame; calls, returns, events and the end change the frames.
@@ -152,11 +142,17 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
                 return Flow::next;
             }
             sync();
+            check_endings();  // a step of the rules has resolved: the game may end before anyone chooses
+            if (s_.finished) return Flow::switched;
             const bool goes_on = choose(in);
             pc = s_.frames.back().pc;
             return goes_on ? Flow::next : Flow::wait;
         }
-        case Code::menu: sync(); return offer_menu(in) ? Flow::next : Flow::wait;
+        case Code::menu:
+            sync();
+            check_endings();
+            if (s_.finished) return Flow::switched;
+            return offer_menu(in) ? Flow::next : Flow::wait;
         case Code::simultaneous_begin: {
             const Sequence seq = sequence(in.e1);
             local(in.a) = seq.kind == Sequence::Kind::heap ? seq.begin - 1 : make_list(seq, in.loc);
@@ -199,7 +195,12 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             next();
             return Flow::next;
         }
-        case Code::end_game: finish(in.e1 >= 0 ? eval(in.e1) : -1); return Flow::switched;
+        case Code::end_game: finish(in.e1 >= 0 ? eval(in.e1) : -1, in.a == 1); return Flow::switched;
+        case Code::check_end:
+            next();
+            sync();
+            check_endings();
+            return Flow::switched;
         case Code::record_stat: {
             const Value v = eval(in.e1);
             const Value seat = in.e2 >= 0 ? eval(in.e2) : -1;
@@ -238,7 +239,10 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
 void Machine::run() {
     step_limit_ = s_.steps + max_steps_per_decision;
     run_until(0);
-    if (!s_.finished && s_.frames.empty()) finish(-1);
+    if (!s_.finished && s_.frames.empty()) {
+        check_endings();  // the end of `play` is a point where a step has resolved
+        finish(-1);
+    }
     if (!s_.finished && s_.heap.size() > static_cast<std::size_t>(2 * s_.heap_after_collection + 4096)) {
         collect_garbage();
     }
@@ -249,7 +253,8 @@ void Machine::run() {
     X(jump) X(jump_unless) X(set_local) W(set_slot) W(set_player_field) W(set_card_field) W(set_space_field)    \
     X(call) X(ret) X(ret_value) X(for_begin) X(for_next) X(for_zone_begin) X(for_zone_next) X(for_numbers_begin) \
     X(for_numbers_next) X(repeat_begin) X(repeat_next) X(choose) X(menu) X(simultaneous_begin)                   \
-    X(simultaneous_next) W(move) X(shuffle) X(end_game) X(record_stat) X(say) X(show) W(drop_space) X(begin_play)
+    X(simultaneous_next) W(move) X(shuffle) X(end_game) X(record_stat) X(say) X(show) W(drop_space) X(begin_play)  \
+    X(check_end)
 
 namespace {
 
@@ -311,7 +316,7 @@ void Machine::run_until(std::size_t depth) {
     checked_##name : {                                                                 \
         const Flow flow = step(Code::name, *in, pc);                                   \
         if (flow == Flow::next) s_.frames.back().pc = pc;                              \
-        check_endings();                                                               \
+        check_endings(true);                                                           \
         if (s_.finished || flow == Flow::wait) return;                                 \
         if (flow == Flow::switched) continue;                                          \
         in = &code[pc];                                                                \
@@ -488,6 +493,10 @@ bool Machine::choose(const Instr& in) {
                 if (!eval(ch.where)) continue;
             }
             s_.pending_options.push_back(v);
+        }
+        // A range or an enum has no repeats; a list or a zone may (two Guards in a hand are one choice).
+        if (domain.kind != Sequence::Kind::numbers) {
+            drop_repeated_options(static_cast<std::size_t>(s_.pending.back().options_begin), ch.option_type);
         }
         if (ch.optional) s_.pending_options.push_back(none_value);
     }

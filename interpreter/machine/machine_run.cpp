@@ -4,6 +4,7 @@
 #include <fmt/format.h>
 
 #include "machine.hpp"
+#include "final_ranking.hpp"
 
 namespace rulesrun::runtime {
 
@@ -115,6 +116,14 @@ void Machine::offer_again() {
     run();
 }
 
+// Whether no player ranks before `seat` (final_ranking.hpp).
+bool Machine::ranked_first(std::size_t seat) const {
+    for (std::size_t other = 0; other < s_.final_scores.size(); ++other) {
+        if (ranks_before(p_, s_, other, seat)) return false;
+    }
+    return true;
+}
+
 // Evaluates `expr` (or the callable's expression body when -1) in a fresh frame of the callable.
 Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argument) {
     const Callable& c = p_.callables[static_cast<std::size_t>(callable)];
@@ -130,35 +139,45 @@ Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argume
     return v;
 }
 
-void Machine::check_endings() {
+// The `end game when` conditions, in declaration order; only the `as soon as` ones when `at_once_only` (after a
+// write). The others are checked where a step of the rules has resolved: before each decision, at `check end of
+// game`, and when `play` finishes (docs/language.md, "The end").
+void Machine::check_endings(bool at_once_only) {
     if (!s_.play_started || s_.finished) return;
     for (const EndCondition& end : p_.end_conditions) {
+        if (at_once_only && !end.at_once) continue;
         if (call_value(end.condition, -1, 0) != 0) {
-            finish(end.winners >= 0 ? call_value(end.winners, -1, 0) : -1);
+            finish(end.winners >= 0 ? call_value(end.winners, -1, 0) : -1, end.draw);
             return;
         }
     }
 }
 
-// The scores, then the winners: those given by `end game with winners`, else the `winners` declaration, else every
-// player with the highest score.
-void Machine::finish(std::int32_t winners_list) {
+// The scores and rank keys, then the outcome: a draw (`with draw`), or the winners given by `end game with
+// winners`, else the `winners` declaration, else the players ranked first.
+void Machine::finish(std::int32_t winners_list, bool draw) {
     if (s_.finished) return;
     const auto players = static_cast<std::size_t>(in_.players);
     s_.final_scores.assign(players, 0);
     if (p_.score >= 0) {
         for (std::size_t seat = 0; seat < players; ++seat) s_.final_scores[seat] = call_value(p_.score, -1, static_cast<Value>(seat));
     }
-    if (winners_list < 0 && p_.winners >= 0) winners_list = call_value(p_.winners, -1, 0);
+    s_.final_rank_keys.clear();
+    for (std::size_t seat = 0; seat < players; ++seat) {
+        for (const RankKey& key : p_.rank_keys) s_.final_rank_keys.push_back(call_value(key.value, -1, static_cast<Value>(seat)));
+    }
+    s_.final_draw = draw;
     s_.final_winners.assign(players, 0);
-    if (winners_list >= 0) {
+    if (!draw && winners_list < 0 && p_.winners >= 0) winners_list = call_value(p_.winners, -1, 0);
+    if (draw) {
+        // nobody wins
+    } else if (winners_list >= 0) {
         for (Value i = 0; i < s_.heap[static_cast<std::size_t>(winners_list)]; ++i) {
             const Value seat = s_.heap[static_cast<std::size_t>(winners_list + 1 + i)];
             if (seat >= 0 && static_cast<std::size_t>(seat) < players) s_.final_winners[static_cast<std::size_t>(seat)] = 1;
         }
     } else {
-        const Value best = *std::max_element(s_.final_scores.begin(), s_.final_scores.end());
-        for (std::size_t seat = 0; seat < players; ++seat) s_.final_winners[seat] = s_.final_scores[seat] == best;
+        for (std::size_t seat = 0; seat < players; ++seat) s_.final_winners[seat] = ranked_first(seat);
     }
     for (std::size_t i = 0; i < p_.stats.size(); ++i) {
         const StatDecl& stat = p_.stats[i];

@@ -30,6 +30,75 @@ bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
     return true;
 }
 
+// Equal values, or cards of a type with equal fields, hash alike: the scalar fields are mixed in (lists and texts
+// are left out, so equal ones still meet in the comparison).
+std::uint64_t Machine::option_fingerprint(Value v, std::int32_t type_index) const {
+    const ValueType& type = p_.type(type_index);
+    auto mix = [](std::uint64_t h, std::uint64_t x) { return (h ^ x) * 0x100000001b3ULL; };
+    auto scalar = [this](std::int32_t t) {
+        const ValueKind k = p_.type(t).kind;
+        return k != ValueKind::text && k != ValueKind::list && k != ValueKind::record;
+    };
+    std::uint64_t h = 0xcbf29ce484222325ULL;
+    if (v == none_value) return h;
+    if (type.kind == ValueKind::card) {
+        const auto card = static_cast<std::size_t>(v);
+        const auto& fields = p_.card_types[static_cast<std::size_t>(in_.card_type[card])].fields;
+        h = mix(h, static_cast<std::uint64_t>(in_.card_type[card]));
+        for (std::size_t f = 0; f < fields.size(); ++f) {
+            if (scalar(fields[f].type)) h = mix(h, static_cast<std::uint32_t>(s_.slots[static_cast<std::size_t>(in_.card_base[card]) + f]));
+        }
+        return h;
+    }
+    if (type.kind == ValueKind::record) {
+        const auto& fields = p_.record_types[static_cast<std::size_t>(type.id)].fields;
+        for (std::size_t f = 0; f < fields.size(); ++f) {
+            if (scalar(fields[f].type)) h = mix(h, static_cast<std::uint32_t>(s_.heap[static_cast<std::size_t>(v) + 1 + f]));
+        }
+        return h;
+    }
+    return scalar(type_index) ? static_cast<std::uint32_t>(v) : h;
+}
+
+// Keeps the first of each set of interchangeable options, in their order: options are sorted by fingerprint, and
+// only those with equal fingerprints are compared.
+void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) {
+    std::vector<Value>& options = s_.pending_options;
+    const std::size_t count = options.size() - begin;
+    if (count < 2) return;
+    // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
+    thread_local std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
+    thread_local std::vector<char> repeated;
+    keys.clear();
+    for (std::size_t i = 0; i < count; ++i) {
+        keys.emplace_back(option_fingerprint(options[begin + i], type_index), static_cast<std::uint32_t>(i));
+    }
+    std::sort(keys.begin(), keys.end());
+    repeated.assign(count, 0);
+    bool any = false;
+    for (std::size_t first = 0; first < count;) {
+        std::size_t end = first + 1;
+        while (end < count && keys[end].first == keys[first].first) ++end;
+        for (std::size_t later = first + 1; later < end; ++later) {
+            const Value v = options[begin + keys[later].second];
+            for (std::size_t earlier = first; earlier < later; ++earlier) {
+                const std::uint32_t kept = keys[earlier].second;
+                if (repeated[kept] || !interchangeable(options[begin + kept], v, type_index)) continue;
+                repeated[keys[later].second] = 1;
+                any = true;
+                break;
+            }
+        }
+        first = end;
+    }
+    if (!any) return;
+    std::size_t out = begin;
+    for (std::size_t i = 0; i < count; ++i) {
+        if (!repeated[i]) options[out++] = options[begin + i];
+    }
+    options.resize(out);
+}
+
 // Offers the selection that takes taken[g] elements of each group g, if the choice's `where` allows it.
 void Machine::offer_selection(const Choice& ch, const SubsetGroups& groups, const std::vector<std::size_t>& taken,
                               const SourceLocation& loc) {

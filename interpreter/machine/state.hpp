@@ -84,6 +84,8 @@ struct StateData {
     bool finished = false;
     std::vector<Value> final_scores;   // per seat, once finished
     std::vector<Value> final_winners;  // per seat: 1 for a winner, once finished
+    std::vector<Value> final_rank_keys;  // per seat, each key of `rank(p) = ...` in order, once finished
+    bool final_draw = false;           // `with draw`: nobody won or lost
     std::int64_t steps = 0;
     // Functions cannot change the game, so a function's value stays right until something it reads changes:
     // `changes` counts the writes of each StateKind, `version` the changes of anything (a new deal, a collection),

@@ -13,12 +13,19 @@ double share(std::int64_t part, std::int64_t whole) {
 BalanceFigures balance_of(const SimulationReport& report) {
     BalanceFigures b;
     b.games = report.games;
-    b.fair_share = report.wins.empty() ? 0.0 : 1.0 / static_cast<double>(report.wins.size());
-    const std::int64_t first = report.wins.empty() ? 0 : report.wins[0] + report.shared_wins[0];
-    b.first_seat_wins = share(first, report.games);
-    b.first_seat_interval = wilson95(static_cast<double>(first), report.games);
+    // The first seat's share of the wins (a win among k winners counts 1/k, a draw 1/n), against the share every
+    // seat would have if none were favoured: the wins there were, split evenly.
+    const std::size_t seats = report.wins.size();
+    double all_points = 0;
+    for (std::size_t seat = 0; seat < seats; ++seat) all_points += report.win_points(seat);
+    const double first = seats == 0 ? 0.0 : report.win_points(0);
+    b.fair_share = seats == 0 || report.games == 0 ? 0.0 : all_points / static_cast<double>(seats) / static_cast<double>(report.games);
+    b.first_seat_wins = report.games == 0 ? 0.0 : first / static_cast<double>(report.games);
+    b.first_seat_interval = wilson95(first, report.games);
     b.shared_wins = share(report.shared_win_games, report.games);
     b.shared_interval = wilson95(static_cast<double>(report.shared_win_games), report.games);
+    b.draws = share(report.draws, report.games);
+    b.draws_interval = wilson95(static_cast<double>(report.draws), report.games);
     b.everybody_loses = share(report.everybody_loses, report.games);
     b.everybody_loses_interval = wilson95(static_cast<double>(report.everybody_loses), report.games);
     b.mean_length = report.length.mean();

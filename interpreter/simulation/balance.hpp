@@ -11,11 +11,13 @@ namespace rulesrun {
 
 struct BalanceFigures {
     std::int64_t games = 0;
-    double fair_share = 0;         // 1 / players
-    double first_seat_wins = 0;    // share of games the first seat won, alone or shared
+    double fair_share = 0;         // the wins there were, split evenly between the seats, per game
+    double first_seat_wins = 0;    // the first seat's win points per game (a win among k winners: 1/k; a draw: 1/n)
     Interval first_seat_interval;  // its 95% interval (Wilson)
     double shared_wins = 0;
     Interval shared_interval;
+    double draws = 0;
+    Interval draws_interval;
     double everybody_loses = 0;
     Interval everybody_loses_interval;
     double mean_length = 0;        // actions per game

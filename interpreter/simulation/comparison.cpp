@@ -20,9 +20,10 @@ struct RunFigures {
 };
 
 std::vector<std::string> figure_names(const runtime::GameDefinition& game, int players) {
-    std::vector<std::string> names{"everybody loses (%)"};
+    std::vector<std::string> names{"everybody loses (%)", "draws (%)"};
     const auto seat = [](int s) { return fmt::format("player {}", s + 1); };
-    for (int s = 0; s < players; ++s) names.push_back(fmt::format("wins: {} (%)", seat(s)));
+    // A win among k winners counts 1/k (Results::win_share), so shared wins do not count as whole ones.
+    for (int s = 0; s < players; ++s) names.push_back(fmt::format("share of the wins: {} (%)", seat(s)));
     for (int s = 0; s < players; ++s) names.push_back(fmt::format("score: {}", seat(s)));
     names.push_back("game length (actions)");
     for (const auto& stat : game.stats()) {
@@ -40,7 +41,8 @@ void record_figures(const runtime::Game& game, std::int64_t index, RunFigures& r
     std::size_t f = 0;
     const auto put = [&](double v) { run.values[f++][static_cast<std::size_t>(index)] = v; };
     put(results.everybody_loses ? 100 : 0);
-    for (int s = 0; s < n; ++s) put(results.winners[s] ? 100 : 0);
+    put(results.draw ? 100 : 0);
+    for (int s = 0; s < n; ++s) put(100 * results.win_share(static_cast<std::size_t>(s)));
     for (int s = 0; s < n; ++s) put(results.scores[s]);
     put(static_cast<double>(game.history().size()));
     const auto& stats = game.definition().stats();

@@ -33,7 +33,7 @@ struct ComparisonReport {
 };
 
 // Runs both requests (they must have the same game count and base seed; on_game_end is theirs no more) and compares
-// their figures: first the outcome (everybody loses, each seat's wins, scores), then the game length, then the
+// their figures: first the outcome (everybody loses, draws, each seat's share of the wins, scores), then the game length, then the
 // statistics by name (those of A first). A statistic recorded several times in a game counts as its mean in that game.
 // Throws what simulate throws, and std::invalid_argument when the runs do not match.
 ComparisonReport compare_simulations(SimulationRequest a, SimulationRequest b);

@@ -28,8 +28,11 @@ constexpr std::size_t max_actions_per_game = 10'000'000;
 
 SimulationReport empty_report(const runtime::GameDefinition& definition, int players) {
     SimulationReport report;
+    report.cooperative = definition.cooperative();
     report.wins.assign(players, 0);
     report.shared_wins.assign(players, 0);
+    report.wins_among.assign(players, std::vector<std::int64_t>(players, 0));
+    report.ranks.assign(players, std::vector<std::int64_t>(players, 0));
     report.scores.resize(players);
     report.stats.resize(definition.stats().size());
     for (std::size_t i = 0; i < definition.stats().size(); ++i)
@@ -87,11 +90,17 @@ void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::ve
 void record_game(const Game& game, SimulationReport& report) {
     const auto results = game.results();
     ++report.games;
+    const auto winners = static_cast<std::size_t>(std::count(results.winners.begin(), results.winners.end(), true));
     for (int seat = 0; seat < game.players(); ++seat) {
-        if (results.winners[seat]) ++(results.shared_win ? report.shared_wins : report.wins)[seat];
+        if (results.winners[seat]) {
+            ++(results.shared_win ? report.shared_wins : report.wins)[seat];
+            ++report.wins_among[seat][results.cooperative ? 0 : winners - 1];
+        }
+        ++report.ranks[seat][static_cast<std::size_t>(results.ranks[seat] - 1)];
         report.scores[seat].add(results.scores[seat]);
     }
     if (results.shared_win) ++report.shared_win_games;
+    if (results.draw) ++report.draws;
     if (results.everybody_loses) ++report.everybody_loses;
     report.length.add(static_cast<std::int64_t>(game.history().size()));
     report.length_histogram.add(static_cast<std::int64_t>(game.history().size()));
@@ -206,15 +215,27 @@ std::uint64_t simulation_game_seed(std::uint64_t base_seed, std::int64_t index) 
     return derive_seed(base_seed, static_cast<std::uint64_t>(index));
 }
 
+// Sums of exact counts, divided last: the same figure whatever the order the games were played in.
+double SimulationReport::win_points(std::size_t seat) const {
+    double points = 0;
+    for (std::size_t k = 0; k < wins_among[seat].size(); ++k) {
+        points += static_cast<double>(wins_among[seat][k]) / static_cast<double>(k + 1);
+    }
+    return points + static_cast<double>(draws) / static_cast<double>(wins.size());
+}
+
 void SimulationReport::merge(const SimulationReport& other) {
     games += other.games;
     if (seat_names.empty()) seat_names = other.seat_names;
     for (std::size_t seat = 0; seat < wins.size(); ++seat) {
         wins[seat] += other.wins[seat];
         shared_wins[seat] += other.shared_wins[seat];
+        for (std::size_t k = 0; k < wins_among[seat].size(); ++k) wins_among[seat][k] += other.wins_among[seat][k];
+        for (std::size_t r = 0; r < ranks[seat].size(); ++r) ranks[seat][r] += other.ranks[seat][r];
         scores[seat].merge(other.scores[seat]);
     }
     shared_win_games += other.shared_win_games;
+    draws += other.draws;
     everybody_loses += other.everybody_loses;
     length.merge(other.length);
     length_histogram.merge(other.length_histogram);

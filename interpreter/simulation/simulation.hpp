@@ -40,10 +40,18 @@ struct StatSummary {
 struct SimulationReport {
     std::int64_t games = 0;
     std::vector<std::string> seat_names;
-    std::vector<std::int64_t> wins;         // per seat: games won alone
+    bool cooperative = false;               // the players win or lose together: every seat's wins are the team's
+    std::vector<std::int64_t> wins;         // per seat: games won alone (in a cooperative game: won by the team)
     std::vector<std::int64_t> shared_wins;  // per seat: games won together with others
-    std::int64_t shared_win_games = 0;      // games with more than one winner
-    std::int64_t everybody_loses = 0;       // games with no winner
+    // per seat, by the number k of winners (index k - 1): games won as one of k winners
+    std::vector<std::vector<std::int64_t>> wins_among;
+    std::vector<std::vector<std::int64_t>> ranks;  // per seat, by rank (index rank - 1): games ended at that rank
+    std::int64_t shared_win_games = 0;      // games with more than one winner (not a draw)
+    std::int64_t draws = 0;                 // games nobody won or lost
+    std::int64_t everybody_loses = 0;       // games with no winner, not drawn
+
+    // A seat's share of the wins: each game won alone counts 1, won among k winners 1/k, drawn 1/n.
+    [[nodiscard]] double win_points(std::size_t seat) const;
     std::vector<Accumulator> scores;        // per seat
     Accumulator length;                     // actions applied per game
     Histogram length_histogram;

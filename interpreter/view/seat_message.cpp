@@ -38,6 +38,8 @@ nlohmann::json results_json(const Game& game) {
     return {{"seats", std::move(seats)},
             {"everybody_loses", r.everybody_loses},
             {"shared_win", r.shared_win},
+            {"draw", r.draw},
+            {"cooperative", r.cooperative},
             {"scored", game.definition().has_scores()}};
 }
 

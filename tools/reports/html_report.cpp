@@ -72,14 +72,15 @@ std::string histogram_svg(const std::string& name, const Histogram& histogram) {
     return svg + "</svg>\n";
 }
 
-// Each seat's win rate (alone or shared) as a bar with its 95% interval; the dashed line is the fair share.
+// Each seat's share of the wins (a win among k winners counts 1/k, a draw 1/n) as a bar with its 95% interval; the
+// dashed line is the fair share.
 std::string win_rates_svg(const SimulationSetup& setup, const SimulationReport& report, double fair_share) {
     const double row = 26, left = 200, width = 680, scale = width - left - 60;
     const double height = row * static_cast<double>(report.wins.size()) + 20;
     std::string svg = fmt::format("<svg class=\"win-rates\" width=\"{}\" height=\"{}\" role=\"img\" "
                                   "aria-label=\"win rates by seat\">\n", width, height);
     for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
-        const double won = static_cast<double>(report.wins[seat] + report.shared_wins[seat]);
+        const double won = report.win_points(seat);
         const double rate = report.games == 0 ? 0 : won / static_cast<double>(report.games);
         const Interval ci = wilson95(won, report.games);
         const double y = row * static_cast<double>(seat) + 4;
@@ -111,14 +112,20 @@ std::string options_table(const SimulationSetup& setup, const SimulationReport& 
 
 std::string outcome_table(const SimulationSetup& setup, const SimulationReport& report) {
     std::string out = "<table class=\"outcomes\">\n<tr><th>seat</th><th>bot</th><th>wins alone</th><th>shared wins</th>"
-                      "<th>won (alone or shared) [95% CI]</th><th>mean score</th></tr>\n";
+                      "<th>share of the wins [95% CI]</th><th>ranks (1st, 2nd, ...)</th><th>mean score</th></tr>\n";
     for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
-        const double won = static_cast<double>(report.wins[seat] + report.shared_wins[seat]);
+        const double won = report.win_points(seat);
         const Interval ci = wilson95(won, report.games);
-        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} [{}, {}]</td><td>{:.3f}</td></tr>\n",
+        std::vector<std::string> ranks;
+        for (const std::int64_t games : report.ranks[seat]) {
+            ranks.push_back(percent(report.games ? static_cast<double>(games) / static_cast<double>(report.games) : 0));
+        }
+        out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{} [{}, {}]</td><td>{}</td>"
+                           "<td>{:.3f}</td></tr>\n",
                            escape(seat_label(report, seat)), escape(setup.bots[seat].text()), report.wins[seat],
                            report.shared_wins[seat], percent(report.games ? won / static_cast<double>(report.games) : 0),
-                           percent(ci.low), percent(ci.high), report.scores[seat].mean());
+                           percent(ci.low), percent(ci.high), fmt::format("{}", fmt::join(ranks, ", ")),
+                           report.scores[seat].mean());
     }
     return out + "</table>\n";
 }
@@ -126,14 +133,15 @@ std::string outcome_table(const SimulationSetup& setup, const SimulationReport& 
 std::string balance_list(const BalanceFigures& b, bool comparable) {
     auto rate = [](double r, const Interval& ci) { return fmt::format("{} [{}, {}]", percent(r), percent(ci.low), percent(ci.high)); };
     const std::string first_seat =
-        comparable ? fmt::format("first seat wins {} of games, alone or shared (fair share {})",
+        comparable ? fmt::format("first seat's share of the wins {} (a win among k winners counts 1/k; fair share {})",
                                  rate(b.first_seat_wins, b.first_seat_interval), percent(b.fair_share))
                    : "the seats play different bots: no first-seat figure (it would mix the seat with its bot)";
     return fmt::format("<ul class=\"balance\">\n<li>{}</li>\n"
-                       "<li>shared wins {}; everybody loses {}</li>\n"
+                       "<li>shared wins {}; draws {}; everybody loses {}</li>\n"
                        "<li>game length {:.1f} actions on average (95% CI &plusmn;{:.1f})</li>\n"
                        "<li>{} decisions, {:.2f} legal choices per decision on average, {} forced (a single choice)</li>\n</ul>\n",
-                       first_seat, rate(b.shared_wins, b.shared_interval), rate(b.everybody_loses, b.everybody_loses_interval),
+                       first_seat, rate(b.shared_wins, b.shared_interval), rate(b.draws, b.draws_interval),
+                       rate(b.everybody_loses, b.everybody_loses_interval),
                        b.mean_length, b.length_ci95, b.decisions, b.mean_choices, percent(b.forced_share));
 }
 

@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 #include <nlohmann/json.hpp>
 
 namespace rulesrun::cli {
@@ -23,21 +24,53 @@ std::string seat_name(const SimulationReport& report, std::size_t seat) {
 
 // ---- text ---------------------------------------------------------------------------------------------------------
 
+// A seat's mean rank, and the share of games it ended at each rank ("52% 31% 17%").
+double mean_rank(const SimulationReport& report, std::size_t seat) {
+    std::int64_t total = 0;
+    for (std::size_t r = 0; r < report.ranks[seat].size(); ++r) total += static_cast<std::int64_t>(r + 1) * report.ranks[seat][r];
+    return report.games ? static_cast<double>(total) / static_cast<double>(report.games) : 0.0;
+}
+
+std::string rank_shares(const SimulationReport& report, std::size_t seat) {
+    std::vector<std::string> shares;
+    for (const std::int64_t games : report.ranks[seat]) shares.push_back(percent(games, report.games));
+    return fmt::format("{}", fmt::join(shares, " "));
+}
+
+void print_cooperative_seats(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
+    const std::int64_t won = report.wins.empty() ? 0 : report.wins[0];
+    out << fmt::format("the players win together: {} ({}); they lose: {} ({})\n", won, percent(won, report.games),
+                       report.everybody_loses, percent(report.everybody_loses, report.games));
+    for (std::size_t seat = 0; seat < report.wins.size(); ++seat)
+        out << fmt::format("{} ({}): mean score {:.3f}\n", seat_name(report, seat), setup.bots[seat].text(),
+                           report.scores[seat].mean());
+}
+
 void print_seats(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
-    std::size_t name_width = 4, bot_width = 3;
+    if (report.cooperative) {
+        print_cooperative_seats(out, setup, report);
+        return;
+    }
+    std::size_t name_width = 4, bot_width = 3, ranks_width = 15;
     for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
         name_width = std::max(name_width, seat_name(report, seat).size());
         bot_width = std::max(bot_width, setup.bots[seat].text().size());
+        ranks_width = std::max(ranks_width, rank_shares(report, seat).size());
     }
-    out << fmt::format("{:<{}}  {:<{}}  {:>16}  {:>16}  {:>10}\n", "seat", name_width, "bot", bot_width, "wins alone",
-                       "shared wins", "mean score");
-    for (std::size_t seat = 0; seat < report.wins.size(); ++seat)
-        out << fmt::format("{:<{}}  {:<{}}  {:>9} {:>6}  {:>9} {:>6}  {:>10.3f}\n", seat_name(report, seat), name_width,
-                           setup.bots[seat].text(), bot_width, report.wins[seat], percent(report.wins[seat], report.games),
-                           report.shared_wins[seat], percent(report.shared_wins[seat], report.games),
-                           report.scores[seat].mean());
-    out << fmt::format("games with a shared win: {} ({}); everybody loses: {} ({})\n", report.shared_win_games,
-                       percent(report.shared_win_games, report.games), report.everybody_loses,
+    out << fmt::format("{:<{}}  {:<{}}  {:>16}  {:>16}  {:>9}  {:>9}  {:<{}}  {:>10}\n", "seat", name_width, "bot",
+                       bot_width, "wins alone", "shared wins", "win share", "mean rank", "ranks 1st 2nd..",
+                       ranks_width, "mean score");
+    for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
+        const double share = report.games ? report.win_points(seat) / static_cast<double>(report.games) : 0.0;
+        out << fmt::format("{:<{}}  {:<{}}  {:>9} {:>6}  {:>9} {:>6}  {:>8.1f}%  {:>9.2f}  {:<{}}  {:>10.3f}\n",
+                           seat_name(report, seat), name_width, setup.bots[seat].text(), bot_width, report.wins[seat],
+                           percent(report.wins[seat], report.games), report.shared_wins[seat],
+                           percent(report.shared_wins[seat], report.games), 100 * share, mean_rank(report, seat),
+                           rank_shares(report, seat), ranks_width, report.scores[seat].mean());
+    }
+    out << fmt::format("games with a shared win: {} ({}); draws: {} ({}); everybody loses: {} ({})\n",
+                       report.shared_win_games, percent(report.shared_win_games, report.games), report.draws,
+                       percent(report.draws, report.games), report.everybody_loses,
                        percent(report.everybody_loses, report.games));
 }
 
@@ -82,6 +115,9 @@ Json seats_json(const SimulationSetup& setup, const SimulationReport& report) {
                          {"bot", setup.bots[seat].text()},
                          {"wins", report.wins[seat]},
                          {"shared_wins", report.shared_wins[seat]},
+                         {"win_points", report.win_points(seat)},
+                         {"ranks", report.ranks[seat]},
+                         {"mean_rank", mean_rank(report, seat)},
                          {"mean_score", report.scores[seat].mean()}});
     return seats;
 }
@@ -127,7 +163,9 @@ std::string simulation_json(const SimulationSetup& setup, const SimulationReport
     json["options"] = Json::object();
     for (const auto& [name, value] : setup.settings.options) json["options"][name] = value;
     json["seats"] = seats_json(setup, report);
+    json["cooperative"] = report.cooperative;
     json["shared_win_games"] = report.shared_win_games;
+    json["draws"] = report.draws;
     json["everybody_loses"] = report.everybody_loses;
     json["length"] = figures_json(report.length);
     json["balance"] = balance_json(balance_of(report), seats_comparable(setup.bots));

@@ -55,6 +55,8 @@ Json info_json(const runtime::GameDefinition& game, const std::vector<runtime::C
     out["file"] = game.path();
     out["players"] = {{"min", game.min_players()}, {"max", game.max_players()}};
     out["scores"] = game.has_scores();
+    out["cooperative"] = game.cooperative();
+    out["lowest_first"] = game.lowest_first();
     Json options = Json::array();
     for (std::size_t i = 0; i < game.options().size(); ++i) {
         const auto& o = game.options()[i];

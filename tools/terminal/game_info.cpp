@@ -83,12 +83,24 @@ std::string option_values_text(const runtime::OptionInfo& option) {
     return text;
 }
 
+namespace {
+
+// How the game is won, in a line: cooperative, or who ranks first.
+std::string outcome_text(const runtime::GameDefinition& game) {
+    if (game.cooperative()) return "cooperative (the players win or lose together)";
+    if (game.lowest_first()) return "competitive, the lowest first (rank keys declared)";
+    return game.has_scores() ? "competitive, the highest score first" : "competitive, the rules name the winners";
+}
+
+}  // namespace
+
 void print_game_info(std::ostream& out, const runtime::GameDefinition& game,
                      const std::vector<runtime::ChoiceInfo>& choices, const Style& style) {
     out << style.bold(game.title()) << "  (" << game.path() << ")\n";
     out << "players: " << players_text(game) << '\n';
     out << "scores:  " << (game.has_scores() ? "yes" : "no (a game ends with winners only)")
         << '\n';
+    out << "outcome: " << outcome_text(game) << '\n';
 
     out << '\n' << style.bold("Options") << " (set with --option NAME=VALUE)\n";
     if (game.options().empty()) out << "  none\n";

@@ -14,7 +14,11 @@ std::vector<std::string> winner_names(const runtime::Game& game, const runtime::
 }
 
 std::string verdict(const runtime::Game& game, const runtime::Results& results) {
-    if (results.everybody_loses) return "Everybody loses.";
+    if (results.draw) return "A draw.";
+    if (results.cooperative && game.players() > 1) {
+        return results.everybody_loses ? "The players lose together." : "The players win together.";
+    }
+    if (results.everybody_loses) return game.players() > 1 ? "Everybody loses." : "You lose.";
     const auto names = winner_names(game, results);
     if (results.shared_win) return fmt::format("{} share the win.", join_names(names));
     return fmt::format("{} wins.", join_names(names));
@@ -25,8 +29,8 @@ void print_results_table(std::ostream& out, const runtime::Game& game, const run
     std::size_t width = 4;
     for (int seat = 0; seat < game.players(); ++seat) width = std::max(width, game.seat_name(seat).size());
     const bool scores = game.definition().has_scores();
-    // When everybody loses there is no first place: no ranks either.
-    const bool ranked = !results.everybody_loses;
+    // Ranks only where they say something: not when everybody loses, draws, or plays together.
+    const bool ranked = !results.everybody_loses && !results.draw && !results.cooperative && game.players() > 1;
     out << style.bold(fmt::format("  {:<{}}{}{}", "seat", width, scores ? "  score" : "", ranked ? "  rank" : ""))
         << '\n';
     for (int seat = 0; seat < game.players(); ++seat) {

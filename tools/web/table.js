@@ -301,13 +301,21 @@ function drawResults() {
     const row = element("tr", s.winner ? "winner" : "");
     row.append(element("td", "", s.name));
     if (r.scored) row.append(element("td", "", String(s.score)));
-    if (!r.everybody_loses) row.append(element("td", "", "rank " + s.rank));
+    if (!r.everybody_loses && !r.draw && !r.cooperative && r.seats.length > 1) row.append(element("td", "", "rank " + s.rank));
     row.append(element("td", "", s.winner ? "winner" : ""));
     table.append(row);
   }
   box.append(table);
   const winners = r.seats.filter((s) => s.winner).map((s) => s.name);
-  box.append(element("p", "", r.everybody_loses ? "Everybody loses." : r.shared_win ? `${winners.join(" and ")} share the win.` : `${winners[0]} wins.`));
+  box.append(element("p", "", verdict(r, winners)));
+}
+
+// What the end screen of the terminal says too (tools/terminal/game_text.cpp).
+function verdict(r, winners) {
+  if (r.draw) return "A draw.";
+  if (r.cooperative && r.seats.length > 1) return r.everybody_loses ? "The players lose together." : "The players win together.";
+  if (r.everybody_loses) return "Everybody loses.";
+  return r.shared_win ? `${winners.join(" and ")} share the win.` : `${winners[0]} wins.`;
 }
 
 function drawLog() {

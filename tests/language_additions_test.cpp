@@ -1,0 +1,152 @@
+// Procedures that give a value, assignment to a list's element, comprehensions with several `for`, and equal options
+// offered once (docs/language.md).
+#include <gtest/gtest.h>
+
+#include "game.hpp"
+#include "test_games.hpp"
+
+namespace rulesrun::runtime {
+namespace {
+
+using testing_support::action_names;
+using testing_support::load_text;
+using testing_support::start_game;
+
+// The first seat's score of a one-player game without decisions whose `play` is `body` (score(p) = result).
+int result_of(const std::string& name, const std::string& declarations, const std::string& body) {
+    auto game = load_text(name, "game \"" + name + "\" {\n  players 1\n}\nstate {\n  result: int = 0\n}\n" +
+                                    declarations + "play {\n" + body + "\n}\nscore(p) = result\n");
+    if (!game) return -999;
+    Game g = start_game(game);
+    EXPECT_TRUE(g.finished());
+    return g.results().scores[0];
+}
+
+TEST(ProcedureValues, LetAssignmentAndReturnTakeTheValue) {
+    const std::string procedures = R"(procedure twice(n: int): int {
+  result += 100
+  return 2 * n
+}
+procedure four_times(n: int): int {
+  let doubled = twice(n)
+  return twice(doubled)
+}
+)";
+    // each call of twice adds 100 first: the calls run in order, once each
+    EXPECT_EQ(result_of("let_value", procedures, "  let x = twice(3)\n  result += x"), 106);
+    EXPECT_EQ(result_of("assign_value", procedures, "  result = twice(4)"), 8);
+    EXPECT_EQ(result_of("add_value", procedures, "  result += four_times(5)"), 220);
+    EXPECT_EQ(result_of("dropped_value", procedures, "  twice(1)"), 100);
+}
+
+// A procedure that asks a decision gives its value once the decision is made.
+TEST(ProcedureValues, AValueAfterADecision) {
+    auto game = load_text("pick_value", R"(game "Pick" {
+  players 1
+}
+player {
+  total: int = 0
+}
+procedure pick(p: player): int {
+  let n = choose one of [2, 5, 7] by p "a number"
+  return n * 10
+}
+play {
+  let p = first_player()
+  repeat 2 times {
+    let v = pick(p)
+    p.total += v
+  }
+}
+score(p) = p.total
+)");
+    Game g = start_game(game);
+    g.apply(0, 1);  // 5
+    ASSERT_FALSE(g.finished());
+    g.apply(0, 2);  // 7
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.results().scores[0], 120);
+}
+
+TEST(ListElements, AssignmentReplacesOneElementOfACopy) {
+    // lists are values: `before` keeps the old list
+    EXPECT_EQ(result_of("local_element", "", R"(  let xs = [1, 2, 3]
+  let before = xs
+  xs[2] = 20
+  xs[3] += 5
+  result = sum(xs) * 100 + sum(before))"),
+              (1 + 20 + 8) * 100 + 6);
+    EXPECT_EQ(result_of("field_element", "player {\n  cards: list of int = [0, 0, 0]\n}\n", R"(  let p = first_player()
+  p.cards[3] = 7
+  p.cards[1] -= 2
+  result = p.cards[1] * 10 + p.cards[3])"),
+              -20 + 7);
+    EXPECT_EQ(result_of("nested_element", "", R"(  let grid = [[1, 2], [3, 4]]
+  grid[2][1] = 30
+  result = grid[2][1] + grid[1][2])"),
+              32);
+}
+
+TEST(ListElements, APositionOutsideTheListStopsTheGameWithItsPlace) {
+    auto game = load_text("outside", R"(game "Outside" {
+  players 1
+}
+play {
+  let xs = [1, 2]
+  xs[3] = 1
+}
+)");
+    try {
+        start_game(game);
+        FAIL() << "no error";
+    } catch (const RuleError& e) {
+        EXPECT_NE(std::string(e.what()).find("6:3"), std::string::npos) << e.what();
+        EXPECT_NE(std::string(e.what()).find("position 3 is outside the list, which has 2 elements"), std::string::npos)
+            << e.what();
+    }
+}
+
+TEST(Comprehensions, SeveralForNestWithTheirWhere) {
+    // pairs (a, b), a not 2, b above a, from 1..4: 12 13 14 34
+    EXPECT_EQ(result_of("pairs", "", R"(  let pairs = [a * 10 + b for a in 1..4 where a != 2 for b in 1..4 where b > a]
+  result = size(pairs) * 1000 + sum(pairs))"),
+              4 * 1000 + 12 + 13 + 14 + 34);
+    EXPECT_EQ(result_of("triples", "", R"(  let xs = [a + b + c for a in 1..2 for b in 1..3 for c in 1..4]
+  result = size(xs) * 1000 + xs[1] * 10 + xs[24])"),
+              24 * 1000 + 3 * 10 + 9);
+}
+
+TEST(EqualOptions, AreOfferedOnceTheFirstOfEach) {
+    auto game = load_text("guards", R"(game "Guards" {
+  players 1
+}
+enum Role { guard, priest, baron }
+card Letter {
+  role: Role
+}
+deck letters: Letter = [Letter(role: r) for r in [guard, priest, guard, baron, guard]]
+zone hand: Letter, per player, private = letters
+zone played: Letter, ordered
+player {
+  picked: int = 0
+}
+play {
+  let p = first_player()
+  let c = choose one of p.hand by p "play a card"
+  move c to played
+  let n = choose one of [3, 1, 3, 2, 1] by p "a number"
+  p.picked = n
+}
+score(p) = p.picked
+)");
+    Game g = start_game(game);
+    EXPECT_EQ(action_names(g, 0), (std::vector<std::string>{"guard", "priest", "baron"}));
+    g.apply(0, 0);
+    EXPECT_EQ(action_names(g, 0), (std::vector<std::string>{"3", "1", "2"}));
+    g.apply(0, 2);
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.results().scores[0], 2);
+}
+
+}  // namespace
+}  // namespace rulesrun::runtime
