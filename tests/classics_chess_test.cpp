@@ -10,6 +10,7 @@
 // tests/fixtures/chess/.
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -69,7 +70,7 @@ TEST(Chess, TheTwentyFirstMoves) {
     ASSERT_TRUE(chess());
     const Game g = started(chess());
     EXPECT_EQ(action_names(g, 0),
-              (std::vector<std::string>{"b1-c3", "b1-a3", "g1-h3", "g1-f3", "a2-a3", "a2-a4", "b2-b3", "b2-b4",
+              (std::vector<std::string>{"b1-a3", "b1-c3", "g1-f3", "g1-h3", "a2-a3", "a2-a4", "b2-b3", "b2-b4",
                                         "c2-c3", "c2-c4", "d2-d3", "d2-d4", "e2-e3", "e2-e4", "f2-f3", "f2-f4",
                                         "g2-g3", "g2-g4", "h2-h3", "h2-h4"}));
 }
@@ -83,6 +84,22 @@ TEST(Chess, ThePublishedCountsFromKiwipeteToDepth3) { expect_counts(position("_k
 // Position 3, 8/2p5/3p4/KP5r/1R3p1k/8/4P1P1/8 w - -: 14, 191, 2812, 43238.
 TEST(Chess, ThePublishedCountsFromPosition3ToDepth4) {
     expect_counts(position("_position3.rules"), {14, 191, 2812, 43238});
+}
+
+// Stalemate, the 50-move rule, repetition and insufficient material end the game in a draw: nobody wins.
+TEST(Chess, ThreefoldRepetitionIsADraw) {
+    Game g = started(chess());
+    for (const std::string name : {"g1-f3", "g8-f6", "f3-g1", "f6-g8", "g1-f3", "g8-f6", "f3-g1", "f6-g8"}) {
+        ASSERT_FALSE(g.finished()) << name;
+        const int seat = g.to_act().front();
+        const auto names = action_names(g, seat);
+        const auto found = std::find(names.begin(), names.end(), name);
+        ASSERT_NE(found, names.end()) << name;
+        g.apply(seat, static_cast<int>(found - names.begin()));
+    }
+    ASSERT_TRUE(g.finished());
+    EXPECT_TRUE(g.results().draw);
+    EXPECT_EQ(g.results().winners, (std::vector<bool>{false, false}));
 }
 
 // 4865609 sequences of 5 moves (197281 positions made and counted; about 8 s of one core).

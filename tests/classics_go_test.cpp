@@ -136,6 +136,7 @@ struct Final {
     std::vector<std::string> moves;
     std::vector<std::int32_t> scores;
     std::vector<bool> winners;
+    bool draw = false;
 };
 
 // Area scores (stones plus the empty regions touching one colour only; White with komi) of set final positions.
@@ -146,7 +147,7 @@ TEST(Go, AreaScoresOfFinalPositions) {
         {"scoring_area.rules", {{"size", "5"}, {"komi", "0"}}, {"pass", "pass"}, {10, 15}, {false, true}},
         // Columns a to c against d and e: 15 against 10 + 5, a draw; with the half point, White wins.
         {"scoring_draw_at_integer_komi.rules", {{"size", "5"}, {"komi", "5"}}, {"pass", "pass"}, {15, 15},
-         {true, true}},
+         {false, false}, true},
         {"scoring_draw_at_integer_komi.rules", {{"size", "5"}, {"komi", "5"}, {"half_point", "true"}},
          {"pass", "pass"}, {15, 15}, {false, true}},
         // The column c touches both colours: 10 against 10 + the stone c3 + komi 7.
@@ -158,6 +159,7 @@ TEST(Go, AreaScoresOfFinalPositions) {
         ASSERT_TRUE(g.finished()) << f.file;
         EXPECT_EQ(g.results().scores, f.scores) << f.file;
         EXPECT_EQ(g.results().winners, f.winners) << f.file;
+        EXPECT_EQ(g.results().draw, f.draw) << f.file;
     }
 }
 
