@@ -48,7 +48,7 @@ run 0 info --json "$DIAMANT"
 python3 - "$WORK/out" <<'PY' || fail "info --json of Diamant"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert list(d) == ["title", "file", "players", "scores", "options", "decisions", "stats", "strategies", "bots"], list(d)
+assert list(d) == ["title", "file", "players", "scores", "cooperative", "lowest_first", "options", "decisions", "stats", "strategies", "bots"], list(d)
 assert d["title"] == "Diamant" and d["players"] == {"min": 3, "max": 8} and d["scores"] is True, d
 options = {o["name"]: o for o in d["options"]}
 assert options["variant"]["values"] == ["seed", "official"] and options["variant"]["default"] == "seed", options

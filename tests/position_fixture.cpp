@@ -355,7 +355,7 @@ std::vector<FixtureDirective> read_fixture_directives(const std::string& path, s
                                          path, number, d.column));
             continue;
         }
-        const bool needs_value = d.keyword != "expect finished";
+        const bool needs_value = d.keyword != "expect finished" && d.keyword != "expect draw";
         if (needs_value && d.value.empty()) {
             errors.push_back(fmt::format("{}:{}:{}: '{}' needs a value after ':'", path, number, d.value_column, d.keyword));
         }

@@ -230,7 +230,7 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             s_.play_started = true;
             next();
             sync();
-            check_endings();
+            check_endings(true);  // `as soon as` holds from the start; `when` waits for the first decision
             return Flow::switched;
     }
     __builtin_unreachable();  // every Code is handled above: no range check before the jump table
