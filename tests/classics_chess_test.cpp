@@ -21,6 +21,8 @@
 namespace rulesrun::runtime {
 namespace {
 
+using testing_support::perft;
+
 using testing_support::action_names;
 using testing_support::expect_game;
 using testing_support::load_rules;
@@ -34,22 +36,6 @@ std::shared_ptr<const GameDefinition> chess() {
 // A chess position set up by a file of tests/fixtures/chess/.
 std::shared_ptr<const GameDefinition> position(const std::string& file) {
     return expect_game(load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/fixtures/chess/" + file));
-}
-
-// The sequences of `depth` legal moves from g. The last move is counted, not made ("bulk counting"): the number of
-// legal moves of a position is its number of actions, so a count to depth d makes only the moves of depth d - 1.
-std::int64_t perft(const Game& g, int depth) {
-    if (g.finished()) return 0;
-    const int seat = g.to_act().front();
-    const int moves = g.action_count(seat);
-    if (depth == 1) return moves;
-    std::int64_t total = 0;
-    for (int a = 0; a < moves; ++a) {
-        Game next = g;
-        next.apply(seat, a);
-        total += perft(next, depth - 1);
-    }
-    return total;
 }
 
 Game started(const std::shared_ptr<const GameDefinition>& game) {

@@ -16,6 +16,8 @@
 namespace rulesrun::runtime {
 namespace {
 
+using testing_support::perft;
+
 using testing_support::action_names;
 using testing_support::expect_game;
 using testing_support::load_rules;
@@ -35,21 +37,6 @@ Game started(const std::shared_ptr<const GameDefinition>& game, const Options& o
     Game g = start_game(game, 0, 1, options);
     g.keep_knowledge(false);
     return g;
-}
-
-// The sequences of `depth` moves from g; the last move is counted, not made.
-std::int64_t perft(const Game& g, int depth) {
-    if (g.finished()) return 0;
-    const int seat = g.to_act().front();
-    const int moves = g.action_count(seat);
-    if (depth == 1) return moves;
-    std::int64_t total = 0;
-    for (int a = 0; a < moves; ++a) {
-        Game next = g;
-        next.apply(seat, a);
-        total += perft(next, depth - 1);
-    }
-    return total;
 }
 
 int action_named(const Game& g, const std::string& name) {

@@ -24,6 +24,8 @@
 namespace rulesrun::runtime {
 namespace {
 
+using testing_support::perft;
+
 using testing_support::load_rules;
 using testing_support::start_game;
 using Options = std::vector<std::pair<std::string, std::string>>;
@@ -668,19 +670,6 @@ TEST(LiarsDice, EliminationTakesADiePerChallengeUntilOnePlayerIsLeft) {
 std::shared_ptr<const GameDefinition> othello() {
     static const auto game = load_rules("classics/othello.rules");
     return game;
-}
-
-// The positions reached after `depth` moves (a pass counted as a move), counted by trying every legal action.
-std::int64_t perft(const Game& g, int depth) {
-    if (depth == 0 || g.finished()) return depth == 0 ? 1 : 0;
-    const int seat = g.to_act().front();
-    std::int64_t total = 0;
-    for (int a = 0; a < g.action_count(seat); ++a) {
-        Game next = g;
-        next.apply(seat, a);
-        total += perft(next, depth - 1);
-    }
-    return total;
 }
 
 TEST(Othello, ThePublishedMoveCountsUpToDepth7) {

@@ -87,4 +87,21 @@ inline std::vector<std::string> action_names(const runtime::Game& g, int seat) {
     return names;
 }
 
+// The sequences of `depth` moves from g in a game of one decision at a time and no chance drawn between decisions
+// (chess, Othello, Go): perft. The last move is counted, not made ("bulk counting"). A finished game has none.
+// (`rulesrun tree`, interpreter/engine/game_tree.hpp, counts any game, chance and simultaneous decisions included.)
+inline std::int64_t perft(const runtime::Game& g, int depth) {
+    if (g.finished()) return 0;
+    const int seat = g.to_act().front();
+    const int moves = g.action_count(seat);
+    if (depth <= 1) return depth == 1 ? moves : 1;
+    std::int64_t total = 0;
+    for (int a = 0; a < moves; ++a) {
+        runtime::Game next = g;
+        next.apply(seat, a);
+        total += perft(next, depth - 1);
+    }
+    return total;
+}
+
 }  // namespace rulesrun::testing_support
