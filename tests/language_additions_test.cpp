@@ -148,6 +148,15 @@ score(p) = p.picked
     EXPECT_EQ(g.results().scores[0], 2);
 }
 
+// `if C then x else none` is an optional value, whatever x is (a space, a player).
+TEST(OptionalValues, AnIfWithNoneInOneBranchIsOptional) {
+    EXPECT_EQ(result_of("optional_if", "board squares: grid 3 by 3 of Square {\n  mark: int = 0\n}\n", R"(  let far: Square? = if result > 0 then squares[3, 3] else none
+  let near = if result == 0 then squares[1, 2] else none
+  let who: player? = if result == 0 then none else first_player()
+  result = (if far == none then 1 else 0) + (if near == none then 0 else 10) + (if who == none then 100 else 0))"),
+              111);
+}
+
 TEST(MenuTexts, AnOptionsDescriptionShowsTheValuesOfItsPlace) {
     auto game = load_text("described", R"(game "Described" {
   players 1

@@ -416,7 +416,8 @@ Type Checker::check_expr_kind(const Node& e, const Type* expected) {
             expect_bool(*e.child(0), "the condition of 'if'");
             const Type a = check_expr(*e.child(1), expected);
             const Type b = check_expr(*e.child(2), a.known() ? &a : expected);
-            if (!assignable(b, a) && !assignable(a, b)) {
+            // `if C then x else none`: an optional value (T?).
+            if (!a.is(B::none) && !b.is(B::none) && !assignable(b, a) && !assignable(a, b)) {
                 error(e.child(2)->loc, fmt::format("both branches must have the same type: {} and {}", type_name(a), type_name(b)));
             }
             return a.is(B::none) ? b.as_optional() : (b.is(B::none) ? a.as_optional() : a);
