@@ -33,7 +33,7 @@ namespace rulesrun::ast {
     X(block) X(let_stmt) X(assign_stmt) X(assign_op) X(call_stmt) X(if_stmt) X(else_clause) X(for_stmt)               \
     X(while_stmt) X(repeat_stmt) X(repeat_forever) X(simultaneously_stmt) X(choose_menu_stmt) X(menu_option)           \
     X(move_stmt) X(move_place) X(shuffle_stmt) X(return_stmt) X(break_stmt) X(end_game_stmt) X(with_winners) X(with_draw) X(check_end_stmt)          \
-    X(record_stmt) X(record_for) X(say_stmt) X(say_audience) X(show_stmt) X(show_everyone) X(phase_stmt)             \
+    X(record_stmt) X(record_for) X(say_stmt) X(say_audience) X(show_stmt) X(show_everyone) X(tell_stmt) X(phase_stmt)             \
     /* expressions */                                                                                                  \
     X(binary) X(op) X(unary) X(field) X(index) X(call) X(args) X(named_arg) X(name) X(int_lit) X(string_lit)           \
     X(true_lit) X(false_lit) X(none_lit) X(nobody_lit) X(list_lit) X(comprehension) X(flatten) X(copies) X(where_clause)           \

@@ -70,6 +70,7 @@ MESSAGE(TAO_PEGTL_KEYWORD("player"), "expected 'player' after 'per'");
 MESSAGE(type_expr, "expected a type (int, bool, text, player, a card, record or space type, 'list of T' or 'T?')");
 MESSAGE(chooser, "expected 'by' and the player who chooses");
 MESSAGE(show_audience, "expected the players who see it, or 'everyone'");
+MESSAGE(tell_cards, "expected 'for CARD in CARDS' after the condition: the cards it is told of");
 MESSAGE(total_equals, "expected '==' and the total the chosen elements add up to ('with total FIELD == TARGET')");
 MESSAGE(choose_tail, "expected 'of' and the things to choose from");
 MESSAGE(choose_kind, "expected 'one of' or 'subset of' after 'choose'");

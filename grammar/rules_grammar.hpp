@@ -236,11 +236,15 @@ NODE(say_stmt, if_must<KW("say"), _, expr, opt<say_audience>>);
 NODE(show_everyone, KW("everyone"));
 struct show_audience : sor<show_everyone, expr> {};
 NODE(show_stmt, if_must<KW("show"), _, expr, _, to_keyword, _, show_audience>);
+// `tell PLAYERS whether CONDITION for CARD in CARDS`: for each card, they learn whether the condition holds of it
+// (a clue about cards they cannot see). `tell` is not reserved: a procedure may still be called `tell`.
+struct tell_cards : seq<KW("for"), _, opt<KW("each"), _>, name, _, in_keyword, _, expr> {};
+NODE(tell_stmt, seq<KW("tell"), _, show_audience, _, if_must<KW("whether"), _, expr, _, tell_cards>>);
 NODE(phase_stmt, if_must<KW("phase"), _, name, _, block>);
 
 struct statement
     : sor<let_stmt, if_stmt, for_stmt, while_stmt, repeat_stmt, simultaneously_stmt, choose_menu_stmt, move_stmt,
-          shuffle_stmt, return_stmt, break_stmt, end_game_stmt, check_end_stmt, record_stmt, say_stmt, show_stmt, phase_stmt, assign_stmt,
+          shuffle_stmt, return_stmt, break_stmt, end_game_stmt, check_end_stmt, record_stmt, say_stmt, show_stmt, tell_stmt, phase_stmt, assign_stmt,
           call_stmt> {};
 
 // ---- Declarations --------------------------------------------------------------------------------------------
@@ -291,7 +295,9 @@ NODE(state_decl, if_must<KW("state"), _, field_list>);
 NODE(deck_decl, if_must<KW("deck"), _, name, _, colon, _, type_expr, _, equals, _, expr>);
 
 NODE(per_player, seq<KW("per"), _, must<KW("player")>>);
-NODE(zone_property, sor<KW("ordered"), KW("unordered"), KW("public"), KW("private"), KW("hidden"), KW("bookkeeping"),
+// `hidden from owner`: every player sees the cards but the zone's owner (a hand held facing the others).
+struct hidden_from_owner : seq<KW("hidden"), _, KW("from"), _, KW("owner")> {};
+NODE(zone_property, sor<KW("ordered"), KW("unordered"), KW("public"), KW("private"), hidden_from_owner, KW("hidden"), KW("bookkeeping"),
                         seq<KW("face"), _, sor<KW("up"), KW("down")>>>);
 struct zone_attribute : sor<per_player, zone_property> {};
 NODE(zone_decl, if_must<KW("zone"), _, name, _, colon, _, type_expr, star<_, one<','>, _, must<zone_attribute>>,

@@ -287,14 +287,17 @@ void Checker::resolve_declaration_types() {
                                                               kind_label(s->kind), decl.child(1)->text));
                     }
                     s->type = decl.kind == Kind::deck_decl ? Type::list_of(card) : Type::zone_of(card);
-                    const Node* private_property = nullptr;
+                    const Node* owned_property = nullptr;  // private, or hidden from owner
                     for (const auto& c : decl.children) {
                         if (c->kind == Kind::per_player) s->per_player = true;
-                        if (c->kind == Kind::zone_property && c->text == "private") private_property = c.get();
+                        if (c->kind == Kind::zone_property && (c->text == "private" || c->text.find("owner") != std::string::npos))
+                            owned_property = c.get();
                     }
-                    if (private_property && !s->per_player) {
-                        error(private_property->loc, "only a zone 'per player' can be private (seen by its owner); a "
-                                                     "zone nobody may see is 'hidden'");
+                    if (owned_property && !s->per_player) {
+                        error(owned_property->loc,
+                              owned_property->text == "private"
+                                  ? "only a zone 'per player' can be private (seen by its owner); a zone nobody may see is 'hidden'"
+                                  : "only a zone 'per player' can be hidden from its owner; a zone nobody may see is 'hidden'");
                     }
                     break;
                 }

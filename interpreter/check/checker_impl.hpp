@@ -120,6 +120,7 @@ public:
     Type check_list(const Node& e, const Type* expected);
     void expect_type(const Node& e, const Type& expected, std::string_view what);
     void check_audience(const Node& e, std::string_view statement);
+    void check_tell(const Node& s);
     Type expect_bool(const Node& e, std::string_view what);
     Type expect_int(const Node& e, std::string_view what);
     void check_interpolation(const Node& text_node, const Composite* fields_in_scope);

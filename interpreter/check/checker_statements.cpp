@@ -434,13 +434,14 @@ bool Checker::check_statement(const Node& s) {
         case Kind::say_stmt:
             forbid_in_function(s, "say anything");
             check_expr(*s.child(0));
-            if (const Node* to = s.find(Kind::say_audience)) check_audience(*to->child(0), "say");
+            if (const Node* to = s.find(Kind::say_audience)) check_audience(*to->child(0), "say ... to");
             return true;
         case Kind::show_stmt:
             forbid_in_function(s, "show anything");
             check_expr(*s.child(0));
-            if (s.child(1)->kind != Kind::show_everyone) check_audience(*s.child(1), "show");
+            if (s.child(1)->kind != Kind::show_everyone) check_audience(*s.child(1), "show ... to");
             return true;
+        case Kind::tell_stmt: check_tell(s); return true;
         case Kind::phase_stmt: return check_block(*s.child(1));
         default:
             error(s.loc, fmt::format("unexpected {}", ast::kind_name(s.kind)));
@@ -448,12 +449,31 @@ bool Checker::check_statement(const Node& s) {
     }
 }
 
+// `tell PLAYERS whether CONDITION for CARD in CARDS`: the cards are a list or zone of cards, the condition a truth
+// about one of them, read with the card bound to the name.
+void Checker::check_tell(const Node& s) {
+    forbid_in_function(s, "tell anything");
+    if (s.child(0)->kind != Kind::show_everyone) check_audience(*s.child(0), "tell PLAYERS whether");
+    push_scope();
+    const Node& cards = *s.child(3);
+    const Type source = check_expr(cards);
+    const bool of_cards = source.is_sequence() && source.element_type().is(B::card);
+    if (source.known() && !of_cards) {
+        error(cards.loc, fmt::format("'tell ... whether ... for CARD in CARDS' needs a list or a zone of cards, but this is {}",
+                                     type_name(source)));
+    }
+    declare_local(*s.child(2), of_cards ? source.element_type() : Type());
+    find_local(s.child(2)->text)->used = true;
+    expect_bool(*s.child(1), "the condition of 'tell ... whether'");
+    pop_scope();
+}
+
 // Who reads a `say ... to` or sees a `show ... to`: one player or a list of players.
 void Checker::check_audience(const Node& e, std::string_view statement) {
     const Type t = check_expr(e);
     if (!t.known() || (t.is(B::player) && !t.optional)) return;
     if (t.is(B::list) && t.element && (!t.element->known() || t.element->is(B::player))) return;
-    error(e.loc, fmt::format("'{} ... to' needs a player or a list of players, not {}", statement, type_name(t)));
+    error(e.loc, fmt::format("'{}' needs a player or a list of players, not {}", statement, type_name(t)));
 }
 
 bool Checker::contains_break(const Node& block) const {

@@ -62,7 +62,7 @@ private:
     static bool zone_is_secret(const Node& zone_decl) {
         for (const auto& c : zone_decl.children) {
             if (c->kind != Kind::zone_property) continue;
-            if (c->text == "private" || c->text == "hidden" || c->text.find("down") != std::string::npos) return true;
+            if (c->text == "private" || c->text.starts_with("hidden") || c->text.find("down") != std::string::npos) return true;
         }
         return false;
     }

@@ -429,6 +429,7 @@ void Compiler::compile_zone(const Node& decl) {
             if (c.text == "public" || c.text.find("up") != std::string::npos) z.visibility = Visibility::public_;
             if (c.text == "private") z.visibility = Visibility::private_;
             if (c.text == "hidden" || c.text.find("down") != std::string::npos) z.visibility = Visibility::hidden;
+            if (c.text.find("owner") != std::string::npos) z.visibility = Visibility::others_;
         } else if (c.kind == Kind::display_label) {
             z.label = c.child(0)->text;
         } else {

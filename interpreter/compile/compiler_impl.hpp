@@ -122,6 +122,7 @@ public:
     void let_statement(const Node& s);
     void say_statement(const Node& s);
     void show_statement(const Node& s);
+    void tell_statement(const Node& s);
     void choice_statement(const Node& s, const Node& choice);
     void total_clause(Choice& c, const Node& total, const Type& element);
     void assign_statement(const Node& s);

@@ -158,7 +158,8 @@ void Compiler::copy_instruction(Instr& in, const CopyPlace& place) {
     each_target(in, [&](std::int32_t& pc) { pc += place.code_offset; });
     switch (in.code) {
         case Code::jump:
-        case Code::begin_play: break;
+        case Code::begin_play:
+        case Code::check_end: break;
         case Code::ret:  // `return`: on after the copy
             in.code = Code::jump;
             in.a = place.end;
@@ -183,6 +184,12 @@ void Compiler::copy_instruction(Instr& in, const CopyPlace& place) {
         case Code::show:
             expr(in.e1);
             expr(in.e2);
+            break;
+        case Code::tell:
+            expr(in.e1);
+            expr(in.e2);
+            expr(in.e3);
+            slot(in.a);
             break;
         case Code::move:
             expr(in.e1);

@@ -86,6 +86,7 @@ void Compiler::statement(const Node& s) {
         }
         case Kind::say_stmt: say_statement(s); break;
         case Kind::show_stmt: show_statement(s); break;
+        case Kind::tell_stmt: tell_statement(s); break;
         case Kind::phase_stmt: block(*s.child(1)); break;
         default: unsupported(s.loc, fmt::format("the statement '{}'", ast::kind_name(s.kind))); break;
     }
@@ -129,6 +130,27 @@ void Compiler::show_statement(const Node& s) {
     i.a = type_index(type_of(thing));
     i.e2 = audience;
     i.b = !everyone && type_of(to).is(B::list) ? 1 : 0;
+}
+
+// `tell PLAYERS whether CONDITION for CARD in CARDS` (Code::tell): the machine reads the condition of each card told
+// and of every card of its type, the card in the variable's slot.
+void Compiler::tell_statement(const Node& s) {
+    const Node& to = *s.child(0);
+    const bool everyone = to.kind == Kind::show_everyone;
+    const std::int32_t audience = everyone ? -1 : expr(to);
+    push_scope();
+    const Node& cards = *s.child(3);
+    const std::int32_t told = expr(cards);
+    const std::int32_t variable = declare_local(*s.child(2), type_of(cards).element_type());
+    const std::int32_t condition = expr(*s.child(1));
+    pop_scope();
+    Instr& i = at(emit(Code::tell, s.loc));
+    i.e1 = told;
+    i.e2 = audience;
+    i.e3 = condition;
+    i.a = variable;
+    i.b = !everyone && type_of(to).is(B::list) ? 1 : 0;
+    i.c = type_index(type_of(cards));
 }
 
 void Compiler::choice_statement(const Node& s, const Node& choice) {

@@ -153,6 +153,8 @@ enum class Code : std::uint8_t {
     record_stat,        // a: stat; e1: value; e2: player or -1
     say,                // e1: text; e2: who reads it (-1: everyone); b: 1 when e2 is a list of players
     show,               // e1: what is shown, a: its type; e2: to whom (-1: everyone); b: 1 when e2 is a list
+    tell,               // e1: the cards told about, c: their type (list or zone); e2, b: to whom, as for show;
+                        //   e3: the condition, read with the card in slot a
     drop_space,         // e1: space
     begin_play,         // `play` starts: from now on, `end game when` conditions are watched
     check_end,          // `check end of game`: the `end game when` conditions are checked here
@@ -271,7 +273,8 @@ struct EnumType {
     std::vector<std::string> values;
 };
 
-enum class Visibility : std::uint8_t { public_, private_, hidden };
+// Who sees a zone's cards: everyone, its owner only, nobody, or everyone but its owner (`hidden from owner`).
+enum class Visibility : std::uint8_t { public_, private_, hidden, others_ };
 
 struct ZoneDecl {
     std::string name;

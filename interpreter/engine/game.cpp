@@ -384,7 +384,7 @@ bool operator==(const Game& a, const Game& b) {
     auto same_history = [](const ActionRecord& r, const ActionRecord& t) { return r.seat == t.seat && r.action == t.action; };
     return a.definition_ == b.definition_ && x.slots == y.slots && x.heap == y.heap && x.zone_cards == y.zone_cards &&
            x.zone_start == y.zone_start && x.zone_size == y.zone_size && x.card_zone == y.card_zone && x.card_pos == y.card_pos &&
-           x.card_known == y.card_known && x.card_window == y.card_window &&
+           x.card_known == y.card_known && x.card_window == y.card_window && x.told == y.told &&
            std::equal(x.frames.begin(), x.frames.end(), y.frames.begin(), y.frames.end(), same_frames) &&
            x.locals == y.locals && std::equal(x.pending.begin(), x.pending.end(), y.pending.begin(), y.pending.end(), same_pending) &&
            x.pending_options == y.pending_options && x.rng == y.rng && x.forced == y.forced &&

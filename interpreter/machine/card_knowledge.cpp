@@ -29,6 +29,12 @@ void each_card_in(const StateData& s, std::int32_t zone, Visit&& visit) {
     for (Value i = 0; i < s.zone_size[z]; ++i) visit(cards[i], i);
 }
 
+// The seats in `seats` lose track of `card`: they no longer know it, nor what they were told of it.
+void forget_card(StateData& s, Value card, SeatMask seats) {
+    s.card_known[static_cast<std::size_t>(card)] &= ~seats;
+    s.told.forget(card, seats);
+}
+
 // A window narrowed to one place is a known place; a window nobody keeps is gone.
 void settle(StateData& s, Value card) {
     CardWindow& w = s.card_window[static_cast<std::size_t>(card)];
@@ -85,7 +91,7 @@ void blur_known_places(StateData& s, const Instance& in, std::int32_t zone, Valu
         const std::int32_t now = from_bottom(s, zone, position);
         const SeatMask unsure = s.card_known[static_cast<std::size_t>(other)] & blind;
         if (other == card || now < low || now > high || unsure == 0) return;
-        s.card_known[static_cast<std::size_t>(other)] &= ~unsure;
+        forget_card(s, other, unsure);
         CardWindow& w = s.card_window[static_cast<std::size_t>(other)];
         if (w.seats != 0) return;
         const std::int32_t before = now < place ? now : now - 1;
@@ -96,7 +102,7 @@ void blur_known_places(StateData& s, const Instance& in, std::int32_t zone, Valu
 
 // The seats in `blind` forget where the cards of `zone` are.
 void forget_zone(StateData& s, std::int32_t zone, SeatMask blind) {
-    each_card_in(s, zone, [&](Value card, Value) { s.card_known[static_cast<std::size_t>(card)] &= ~blind; });
+    each_card_in(s, zone, [&](Value card, Value) { forget_card(s, card, blind); });
 }
 
 // The card arrived in a pile: the windows there move, and at a random position it gets one.
@@ -117,7 +123,7 @@ void arrive_in_pile(StateData& s, const Instance& in, const CardMove& m) {
     blur_known_places(s, in, m.to, m.card, place, low, high);
     const SeatMask unsure = s.card_known[c] & ~in.zone_seers[static_cast<std::size_t>(m.to)];
     if (unsure == 0) return;
-    s.card_known[c] &= ~unsure;
+    forget_card(s, m.card, unsure);
     s.card_window[c] = {unsure, low, high};
     std::int32_t& top = s.zone_window_top[static_cast<std::size_t>(m.to)];
     top = std::max(top, high);
@@ -138,7 +144,7 @@ void learn_from_move(StateData& s, const Instance& in, const CardMove& m, MoveEv
             const std::int32_t place = m.from_size - m.from_position;
             if (place <= s.zone_window_top[from]) windows_after_removal(s, m.from, place, blind & ~known, events);
         } else if (blind != 0) {
-            known &= ~blind;
+            forget_card(s, m.card, blind);
             forget_zone(s, m.from, blind);
         }
     }
@@ -151,7 +157,7 @@ void forget_shuffled(StateData& s, const Instance& in, std::int32_t zone) {
     if (!in.zone_is_pile[static_cast<std::size_t>(zone)]) return;
     const SeatMask seers = in.zone_seers[static_cast<std::size_t>(zone)];
     each_card_in(s, zone, [&](Value card, Value) {
-        s.card_known[static_cast<std::size_t>(card)] &= seers;
+        forget_card(s, card, ~seers);
         s.card_window[static_cast<std::size_t>(card)] = {};
     });
     s.zone_window_top[static_cast<std::size_t>(zone)] = 0;
@@ -167,7 +173,57 @@ void forget_all_but(StateData& s, SeatMask keep) {
         w.seats &= keep;
         if (w.seats == 0) w = {};
     }
+    s.told.forget_all_but(keep);
     recount_windows(s);
+}
+
+void ToldCards::learn(std::int32_t card, SeatMask seats, const std::uint64_t* may_be, std::int32_t cards_count,
+                      int players) {
+    if (seats_.empty()) {
+        words_ = (cards_count + 63) / 64;
+        players_ = std::min(players, seats_with_memory);
+        seats_.assign(static_cast<std::size_t>(cards_count), 0);
+        may_be_.assign(static_cast<std::size_t>(cards_count) * static_cast<std::size_t>(players_ * words_), 0);
+    }
+    for (int seat = 0; seat < players_; ++seat) {
+        if ((seats & seat_bit(seat)) == 0) continue;
+        std::uint64_t* set = may_be_.data() + (static_cast<std::size_t>(card) * players_ + seat) * words_;
+        const bool told_before = (seats_[static_cast<std::size_t>(card)] & seat_bit(seat)) != 0;
+        for (std::int32_t w = 0; w < words_; ++w) set[w] = told_before ? set[w] & may_be[w] : may_be[w];
+        seats_[static_cast<std::size_t>(card)] |= seat_bit(seat);
+    }
+}
+
+const std::uint64_t* ToldCards::may_be(std::int32_t card, int seat) const {
+    if (seats_.empty() || seat < 0 || seat >= players_ || (seats_[static_cast<std::size_t>(card)] & seat_bit(seat)) == 0)
+        return nullptr;
+    return may_be_.data() + (static_cast<std::size_t>(card) * players_ + seat) * words_;
+}
+
+void ToldCards::forget_all_but(SeatMask keep) {
+    for (SeatMask& seats : seats_) seats &= keep;
+}
+
+void ToldCards::keep_only(int seat, const std::vector<std::int32_t>& moved_to) {
+    if (seats_.empty()) return;
+    thread_local std::vector<std::uint64_t> kept;  // the seat's facts, at the cards they move to
+    kept.assign(seats_.size() * static_cast<std::size_t>(words_), 0);
+    thread_local std::vector<std::uint8_t> told;
+    told.assign(seats_.size(), 0);
+    for (std::size_t card = 0; card < seats_.size(); ++card) {
+        const std::uint64_t* set = may_be(static_cast<std::int32_t>(card), seat);
+        if (set == nullptr || moved_to[card] < 0) continue;
+        const auto to = static_cast<std::size_t>(moved_to[card]);
+        std::copy(set, set + words_, kept.data() + to * words_);
+        told[to] = 1;
+    }
+    std::fill(may_be_.begin(), may_be_.end(), 0);
+    for (std::size_t card = 0; card < seats_.size(); ++card) {
+        seats_[card] = told[card] != 0 ? seat_bit(seat) : 0;
+        if (told[card] == 0) continue;
+        std::copy(kept.data() + card * words_, kept.data() + (card + 1) * words_,
+                  may_be_.data() + (card * players_ + static_cast<std::size_t>(seat)) * words_);
+    }
 }
 
 void recount_windows(StateData& s) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstdint>
+#include <vector>
 
 namespace rulesrun::runtime {
 
@@ -22,6 +23,36 @@ struct CardWindow {
     std::int32_t low = 0;
     std::int32_t high = 0;
     friend bool operator==(const CardWindow&, const CardWindow&) = default;
+};
+
+// What seats were told about cards they cannot see (`tell ... whether`): for a card and a seat, the cards of the
+// game it may still be, one bit each. The facts belong to the card where it lies (the seat follows its place), so a
+// determinization keeps them with the place, whatever card it deals there. Empty until the first `tell`.
+class ToldCards {
+public:
+    [[nodiscard]] bool empty() const { return seats_.empty(); }
+    // `seats` learned that `card` is one of the cards whose bit is set in `may_be` (cards_count bits).
+    void learn(std::int32_t card, SeatMask seats, const std::uint64_t* may_be, std::int32_t cards_count, int players);
+    // The cards `card` may be for `seat`, or nullptr when it was told nothing.
+    [[nodiscard]] const std::uint64_t* may_be(std::int32_t card, int seat) const;
+    // `seats` no longer follow where `card` is: what they were told of it no longer belongs to any place.
+    void forget(std::int32_t card, SeatMask seats) {
+        if (!seats_.empty()) seats_[static_cast<std::size_t>(card)] &= ~seats;
+    }
+    void forget_all_but(SeatMask keep);
+    // Only `seat`'s facts are kept, each moved from the card it was told about to the card `moved_to` gives for it
+    // (determinize: the cards dealt again take the places, and the facts, of those they replace); -1: forgotten.
+    void keep_only(int seat, const std::vector<std::int32_t>& moved_to);
+    [[nodiscard]] static bool holds(const std::uint64_t* may_be, std::int32_t card) {
+        return (may_be[card / 64] >> (card % 64) & 1) != 0;
+    }
+    friend bool operator==(const ToldCards&, const ToldCards&) = default;
+
+private:
+    std::vector<SeatMask> seats_;        // per card: the seats told something about it
+    std::vector<std::uint64_t> may_be_;  // per card and seat: `words_` words
+    std::int32_t words_ = 0;
+    std::int32_t players_ = 0;
 };
 
 // A card's move, as every seat saw it happen: where it was (position from the top, from 0, and that zone's size

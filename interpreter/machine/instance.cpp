@@ -142,16 +142,24 @@ private:
         knowledge_of_zones();
     }
 
+    SeatMask seers_of(Visibility visibility, int owner) const {
+        switch (visibility) {
+            case Visibility::public_: return in_->all_seats;
+            case Visibility::private_: return seat_bit(owner);
+            case Visibility::hidden: return 0;
+            case Visibility::others_: return in_->all_seats & ~seat_bit(owner);
+        }
+        return 0;
+    }
+
     // Who sees each zone's cards, for the seats' knowledge of where the cards are (card_knowledge.hpp).
     void knowledge_of_zones() {
         in_->all_seats = in_->players >= seats_with_memory ? ~SeatMask{0} : (SeatMask{1} << in_->players) - 1;
         for (std::size_t z = 0; z < in_->zone_decl.size(); ++z) {
             const ZoneDecl& d = p_.zones[static_cast<std::size_t>(in_->zone_decl[z])];
-            const SeatMask seers = d.visibility == Visibility::public_    ? in_->all_seats
-                                   : d.visibility == Visibility::private_ ? seat_bit(in_->zone_owner[z])
-                                                                          : SeatMask{0};
-            in_->zone_seers.push_back(seers);
-            in_->zone_is_pile.push_back(d.ordered && d.visibility == Visibility::hidden);
+            in_->zone_seers.push_back(seers_of(d.visibility, in_->zone_owner[z]));
+            // An ordered zone someone cannot see: everyone follows where cards go in and come out.
+            in_->zone_is_pile.push_back(d.ordered && (d.visibility == Visibility::hidden || d.visibility == Visibility::others_));
             in_->tracks_knowledge = in_->tracks_knowledge || d.visibility != Visibility::public_;
         }
         s_.card_known.assign(s_.card_zone.size(), 0);

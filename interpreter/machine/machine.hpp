@@ -71,6 +71,7 @@ public:
     template <typename Visit>
     void each_card_shown(Value what, const ValueType& type, Visit&& visit);
     void learn_card(Value card, SeatMask seers);
+    void tell_statement(const Instr& in);
     std::string shown_text(Value what, std::int32_t type, const SourceLocation& loc);
     void move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
                        std::int32_t random_low = 0, std::int32_t random_high = 0);

@@ -71,6 +71,37 @@ void Machine::show_statement(const Instr& in) {
     }
 }
 
+// `tell PLAYERS whether CONDITION for CARD in CARDS`: for each card told about, the condition is read of it and of
+// every card of its type; the audience learns that the card is one of those that give the same answer. The
+// condition is read of the told cards even when no knowledge is kept, so that its errors do not depend on that.
+void Machine::tell_statement(const Instr& in) {
+    const bool everyone = in.e2 < 0;
+    std::vector<int> seats;
+    if (!everyone && !audience(in, seats)) return;
+    SeatMask told = everyone ? in_.all_seats : 0;
+    for (const int seat : seats) told |= seat_bit(seat);
+    thread_local std::vector<Value> cards;
+    cards.clear();
+    each_card_shown(eval(in.e1), p_.type(in.c), [&](Value card) { cards.push_back(card); });
+    const bool learning = in_.tracks_knowledge && s_.knowledge_kept && told != 0;
+    const auto count = static_cast<std::int32_t>(s_.card_zone.size());
+    thread_local std::vector<std::uint64_t> may_be;
+    for (const Value card : cards) {
+        frame_[in.a] = card;
+        const Value answer = eval(in.e3);
+        if (!learning) continue;
+        may_be.assign(static_cast<std::size_t>((count + 63) / 64), 0);
+        const std::int32_t type = in_.card_type[static_cast<std::size_t>(card)];
+        charge(count, in.loc);
+        for (std::int32_t other = 0; other < count; ++other) {
+            if (in_.card_type[static_cast<std::size_t>(other)] != type) continue;
+            frame_[in.a] = other;
+            if (eval(in.e3) == answer) may_be[static_cast<std::size_t>(other / 64)] |= std::uint64_t{1} << (other % 64);
+        }
+        s_.told.learn(card, told, may_be.data(), count, in_.players);
+    }
+}
+
 // `seers` now know where `card` is (and its place in a pile): no longer a guess in their determinizations.
 void Machine::learn_card(Value card, SeatMask seers) {
     if (!in_.tracks_knowledge || !s_.knowledge_kept) return;

@@ -216,6 +216,10 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             show_statement(in);
             next();
             return Flow::next;
+        case Code::tell:
+            tell_statement(in);
+            next();
+            return Flow::next;
         case Code::drop_space: {
             const Value space = eval(in.e1);
             if (space == none_value) fail(in.loc, "cannot drop 'none': no space given");
@@ -253,8 +257,8 @@ void Machine::run() {
     X(jump) X(jump_unless) X(set_local) W(set_slot) W(set_player_field) W(set_card_field) W(set_space_field)    \
     X(call) X(ret) X(ret_value) X(for_begin) X(for_next) X(for_zone_begin) X(for_zone_next) X(for_numbers_begin) \
     X(for_numbers_next) X(repeat_begin) X(repeat_next) X(choose) X(menu) X(simultaneous_begin)                   \
-    X(simultaneous_next) W(move) X(shuffle) X(end_game) X(record_stat) X(say) X(show) W(drop_space) X(begin_play)  \
-    X(check_end)
+    X(simultaneous_next) W(move) X(shuffle) X(end_game) X(record_stat) X(say) X(show) X(tell) W(drop_space)            \
+    X(begin_play) X(check_end)
 
 namespace {
 

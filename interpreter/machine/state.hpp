@@ -52,10 +52,11 @@ struct StateData {
     std::vector<SeatMask> card_known;       // per card: the seats that know its zone (and its place, in a hidden pile)
     std::vector<CardWindow> card_window;    // per card: where seats that saw it put at a random position look for it
     std::vector<std::int32_t> zone_window_top;  // per zone instance: at least the highest window.high of its cards
+    ToldCards told;                          // what seats were told of cards they cannot see (`tell ... whether`)
     // Per zone instance: shown to everyone (`show ZONE to everyone`) and no card put into it since: every seat sees
     // its cards.
     std::vector<std::uint8_t> zone_face_up;
-    bool knowledge_kept = true;  // off: the three above are stale (Game::keep_knowledge)
+    bool knowledge_kept = true;  // off: the knowledge above is stale (Game::keep_knowledge)
 
     // The index in zone_cards of the top card of zone instance `zone`; its cards follow.
     [[nodiscard]] std::size_t zone_top(std::size_t zone) const;

@@ -11,6 +11,15 @@ namespace rulesrun::runtime {
 
 namespace {
 
+// Why a seat does not see a zone's cards, as screens and messages say it.
+const char* unseen_word(Visibility visibility) {
+    switch (visibility) {
+        case Visibility::hidden: return "face down";
+        case Visibility::others_: return "seen by the others";
+        default: return "secret";
+    }
+}
+
 // What players call a field or zone: its label, else its name with spaces for '_'.
 std::string display_name(const std::string& label, const std::string& name) {
     return label.empty() ? spoken_name(name) : label;
@@ -82,7 +91,7 @@ struct ViewBuilder {
                 facts.push_back(fmt::format("{} = {}", name, cards_of(z, false)));
             } else {
                 facts.push_back(fmt::format("{} = {} card{} ({})", name, s.zone_size[z], s.zone_size[z] == 1 ? "" : "s",
-                                            d.visibility == Visibility::hidden ? "face down" : "secret"));
+                                            unseen_word(d.visibility)));
             }
         }
     }
@@ -148,15 +157,16 @@ struct ViewBuilder {
         if (size == 0) return name + ": empty";
         if (zone_visible(z)) return fmt::format("{}: {}", name, cards_of(z, true));
         return fmt::format("{}: {} card{}, {}", name, size, size == 1 ? "" : "s",
-                           d.visibility == Visibility::hidden ? "face down" : "secret");
+                           unseen_word(d.visibility));
     }
 
     const ZoneDecl& zone_declaration(std::size_t z) const { return p.zones[static_cast<std::size_t>(in.zone_decl[z])]; }
 
     bool zone_visible(std::size_t z) const {
         const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
+        // Spectators are not credited with what only the players see: a player could open the spectators' page.
         return d.visibility == Visibility::public_ || (d.visibility == Visibility::private_ && in.zone_owner[z] == viewer) ||
-               s.zone_face_up[z] != 0;
+               (d.visibility == Visibility::others_ && viewer >= 0 && in.zone_owner[z] != viewer) || s.zone_face_up[z] != 0;
     }
 
     // A space in a few characters: the text of the board's `shown as` function, else the values of its fields that
@@ -277,7 +287,7 @@ struct ViewBuilder {
         const bool visible = zone_visible(z);
         nlohmann::json out{{"label", display_name(d.label, d.name)},
                            {"count", s.zone_size[z]},
-                           {"seen", visible ? "open" : d.visibility == Visibility::hidden ? "face down" : "secret"}};
+                           {"seen", visible ? "open" : unseen_word(d.visibility)}};
         if (!visible) return out;
         auto cards = nlohmann::json::array();
         for (Value i = 0; i < s.zone_size[z]; ++i) {
@@ -381,6 +391,7 @@ bool has_secrets(const Game& game, int viewer) {
     for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
         const ZoneDecl& d = p.zones[static_cast<std::size_t>(in.zone_decl[z])];
         if (d.visibility == Visibility::private_ && in.zone_owner[z] == viewer) return true;
+        if (d.visibility == Visibility::others_ && in.zone_owner[z] != viewer) return true;  // a hand its owner must not see
     }
     return false;
 }
