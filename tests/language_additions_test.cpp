@@ -182,5 +182,22 @@ play {
     EXPECT_EQ(g.action_description(0, 0), "draw 3 cards");
 }
 
+// In a strategy, `choice` of a `choose optional` is optional: a pass gives none, which the preference can test.
+TEST(Strategies, TheChoiceOfAnOptionalChoiceMayBeNone) {
+    auto game = load_text("optional_choice", R"RULES(game "Optional" { players 1 }
+play {
+  let n = choose optional one of [1, 2, 3] by first_player() "a number (or pass)"
+  end game
+}
+strategy passer "passes, else takes the highest" {
+  on n prefer if choice == none then 10 else choice
+}
+)RULES");
+    ASSERT_TRUE(game);
+    const Game g = start_game(game);
+    // the pass is offered after the numbers
+    EXPECT_EQ(g.preferences(0, 0), (std::vector<std::int32_t>{1, 2, 3, 10}));
+}
+
 }  // namespace
 }  // namespace rulesrun::runtime

@@ -128,7 +128,7 @@ void Checker::check_choice(const Node& choice, const Node& name_node) {
         error(chooser->child(0)->loc, fmt::format("'by' names the player who chooses, but this is {}", type_name(who)));
     }
     if (const Node* prompt = choice.find(Kind::prompt)) check_interpolation(*prompt, nullptr);
-    choice_points_.emplace(name_node.text, subset ? Type::list_of(element) : element);
+    choice_points_.emplace(name_node.text, result);  // a strategy's `choice`: none for a pass of `choose optional`
     declare_local(name_node, result);
 }
 
