@@ -92,6 +92,7 @@ public:
         Game truth = game_;
         Game other = game_.determinized(seat, seed);
         other.vary_private_fields(seat, derive_seed(seed, 1));
+        other.draw_chance_as(truth);  // a die rolled next shows the same face in both: only the hidden state differs
         if (!same("view", seat, "what the seat may know (determinization)", view_facts(truth, seat),
                   view_facts(other, seat)))
             return;

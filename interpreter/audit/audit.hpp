@@ -3,7 +3,8 @@
 // Games are played between bots (random, and the rules' strategies). Before each decision of one seat, for every seat
 // S, the audit builds other states that S cannot tell apart from the true one: the cards S has not seen dealt again
 // consistently with what it saw (determinize), the other seats' answers to a pending choice withdrawn, their private
-// fields changed (vary_private_fields). The same action is then taken in the true state and in each other one. When
+// fields changed (vary_private_fields), chance to come drawn as in the true state (draw_chance_as: a die rolled next
+// shows the same face in both). The same action is then taken in the true state and in each other one. When
 // S's view (view_facts, and what the rules `show` it) is the same afterwards, everything else S is shown must be the
 // same too: the log lines it reads, its screen, its prompt and the names of its actions. A difference is a leak: the
 // rules have told S something it may not know. States where S's view differs (it drew a card, was shown one) are not

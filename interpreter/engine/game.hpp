@@ -188,6 +188,9 @@ public:
     // their types (numbers up by 1 to 3, truths flipped, another enum value or player), which `seat` cannot tell
     // apart. The values may be ones the rules could never reach.
     void vary_private_fields(int seat, std::uint64_t seed);
+    // For the leak audit only: chance to come draws as in `other` (its generator, and the chance a test forced), so
+    // that what the next steps say differs only by what the two games differ in now.
+    void draw_chance_as(const Game& other);
 
     // The running state, for the stages after the engine (seat views): front ends cannot read it, since state.hpp is
     // not part of the public API.

@@ -1,5 +1,6 @@
 // For the leak audit (interpreter/audit/): a game that differs from this one in the other seats' private fields
-// only, which a seat may not know. Not for play: the new values may be ones the rules could never reach.
+// only, which a seat may not know, and one whose chance to come draws as another's. Not for play: the new values may
+// be ones the rules could never reach.
 #include <cstdint>
 
 #include "game.hpp"
@@ -43,6 +44,12 @@ void Game::vary_private_fields(int seat, std::uint64_t seed) {
             v = another_value(p, in, p.type(f.type), v, rng);
         }
     }
+}
+
+void Game::draw_chance_as(const Game& other) {
+    state_->rng = other.state_->rng;
+    state_->forced = other.state_->forced;
+    state_->forced_next = other.state_->forced_next;
 }
 
 }  // namespace rulesrun::runtime
