@@ -1,0 +1,134 @@
+// `rulesrun sweep FILE --option NAME=V1,V2,... [--players 2,3,4]`: a simulation of every combination of the swept
+// values (the full grid), all with the same games' seeds (common random numbers: differences between configurations
+// are paired), reported as one row per configuration, as JSON or as a page with each figure plotted against each
+// swept setting. --shard K/N plays the K-th shard of every configuration for `rulesrun merge`; --resume FOLDER keeps
+// each finished configuration so that an interrupted sweep does not play it again.
+#include <iostream>
+#include <optional>
+
+#include <fmt/format.h>
+
+#include "game_setup.hpp"
+#include "simulation_runs.hpp"
+#include "step_progress.hpp"
+#include "sweep_html.hpp"
+#include "sweep_output.hpp"
+#include "sweep_runs.hpp"
+#include "sweep_store.hpp"
+#include "validators.hpp"
+
+namespace rulesrun::cli {
+
+namespace {
+
+void check_arguments(const SweepOptions& options) {
+    if (options.shard.empty()) return;
+    parse_shard(options.shard);
+    if (options.json) throw ArgumentError("--json with --shard: a shard prints its partial result; 'rulesrun merge' "
+                                          "prints the whole sweep's JSON");
+    if (!options.report.empty())
+        throw ArgumentError("--report with --shard: 'rulesrun merge --report FILE' writes the whole sweep's page");
+}
+
+std::string label_of(const SweepPlan& plan, std::size_t c) {
+    std::string label;
+    for (std::size_t a = 0; a < plan.axes.size(); ++a)
+        label += fmt::format("{}{}={}", a ? " " : "", plan.axes[a].name, plan.axes[a].values[plan.at[c][a]]);
+    return label.empty() ? "the only one" : label;
+}
+
+// Every configuration's report: kept in the store from an earlier run, or played (and then kept).
+std::vector<SimulationReport> play_all(SweepPlan& plan, const std::optional<SweepStore>& store) {
+    std::vector<std::optional<SimulationReport>> kept;
+    std::int64_t games = 0;
+    for (auto& request : plan.requests) {
+        const auto shape = empty_simulation_report(*request.game, request.settings.players);
+        kept.push_back(store ? store->finished(kept.size(), shape) : std::nullopt);
+        if (!kept.back()) games += request.shard.games_of(request.games);
+    }
+    StepProgress progress(games, plan.requests.size());
+    std::vector<SimulationReport> reports;
+    for (std::size_t c = 0; c < plan.requests.size(); ++c) {
+        if (kept[c]) {
+            reports.push_back(std::move(*kept[c]));
+            progress.step_done(label_of(plan, c), 0, true);
+            continue;
+        }
+        plan.requests[c].progress = [&progress](std::int64_t done) { progress.update(done); };
+        reports.push_back(simulate(plan.requests[c]));
+        if (store) store->save(c, reports.back());
+        progress.step_done(label_of(plan, c), reports.back().games, false);
+    }
+    progress.finish();
+    return reports;
+}
+
+PartJson reports_json(const std::vector<SimulationReport>& reports) {
+    PartJson configurations = PartJson::array();
+    for (const auto& report : reports) configurations.push_back(report_to_json(report));
+    return {{"configurations", std::move(configurations)}};
+}
+
+std::optional<SweepStore> store_for(const SweepOptions& options, const SweepPlan& plan, const Shard& shard) {
+    if (options.resume.empty()) return std::nullopt;
+    PartJson description = sweep_description(options, plan, shard.count);
+    description["shard"] = shard.index + 1;
+    return SweepStore(options.resume, description);
+}
+
+}  // namespace
+
+void write_sweep_results(const SweepOptions& options, const SweepPlan& plan, std::vector<SimulationReport> reports,
+                         std::ofstream& page) {
+    SweepResults results{*plan.game, options.seed, options.games, plan.axes, {}};
+    for (std::size_t c = 0; c < reports.size(); ++c)
+        results.points.push_back({plan.at[c], plan.requests[c].settings, plan.requests[c].bots, std::move(reports[c])});
+    if (options.json)
+        std::cout << sweep_json(results) << '\n';
+    else
+        print_sweep_text(std::cout, results);
+    if (page.is_open()) finish_report(page, options.report, sweep_html(results));
+}
+
+void merge_sweep(const std::vector<Part>& parts, const MergeOptions& merge) {
+    const PartJson& run = parts.front().run;
+    SweepOptions options = sweep_options_of_run(run);
+    options.json = merge.json;
+    options.report = merge.report;
+    const SweepPlan plan = sweep_plan(load_definition(run.at("path").get<std::string>()), options);
+    check_sweep_unchanged(run, plan);
+    std::ofstream page = open_report(options.report);
+    std::vector<SimulationReport> totals;
+    for (const auto& request : plan.requests) totals.push_back(empty_simulation_report(*request.game, request.settings.players));
+    for (const auto& part : parts) {
+        const PartJson& configurations = part.result.at("configurations");
+        if (configurations.size() != totals.size())
+            throw PartFormatError(fmt::format("{}: {} configurations, not {}", part.file, configurations.size(), totals.size()));
+        for (std::size_t c = 0; c < totals.size(); ++c) {
+            try {
+                totals[c].merge(report_from_json(configurations[c], empty_simulation_report(*plan.game, plan.requests[c].settings.players)));
+            } catch (const PartFormatError& e) {
+                throw PartFormatError(fmt::format("{}: configuration {}: {}", part.file, c + 1, e.what()));
+            }
+        }
+    }
+    write_sweep_results(options, plan, std::move(totals), page);
+}
+
+int run_sweep(const SweepOptions& options) {
+    check_arguments(options);
+    const Shard shard = options.shard.empty() ? Shard{} : parse_shard(options.shard);
+    SweepPlan plan = sweep_plan(load_definition(options.file), options);
+    for (auto& request : plan.requests) request.shard = shard;
+    const auto store = store_for(options, plan, shard);
+    std::ofstream page = open_report(options.report);
+    auto reports = play_all(plan, store);
+    if (!options.shard.empty()) {
+        std::cout << part_text(sweep_description(options, plan, shard.count), shard, reports_json(reports)) << '\n';
+        return exit_ok;
+    }
+    write_sweep_results(options, plan, std::move(reports), page);
+    return exit_ok;
+}
+
+}  // namespace rulesrun::cli
