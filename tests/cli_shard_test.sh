@@ -115,5 +115,32 @@ echo "# a comment added" >>"$WORK/changing.rules"
 run 2 merge "$WORK/changing.part.json"
 contains "$WORK/err" "has changed since the shards were played" "rules changed before the merge"
 
+# ---- --slurm: a job array of the shards and a merge after them ------------------------------------------------------
+# No Slurm here: the test runs each task's script as Slurm would (SLURM_ARRAY_TASK_ID set), then the merge's, and
+# submits with a stand-in sbatch that records its arguments.
+run 0 simulate "$DIAMANT" --games 60 --seed 7 --players 4 --option rounds=3 --slurm "$WORK/slurm" --tasks 3 --json
+contains "$WORK/out" "Wrote a Slurm job array of 3 shards" "--slurm says what it wrote"
+for file in shards.sbatch merge.sbatch submit.sh; do [[ -x $WORK/slurm/$file ]] || fail "--slurm wrote no $file"; done
+contains "$WORK/slurm/shards.sbatch" "#SBATCH --array=1-3" "the job array has one task per shard"
+for k in 2 3 1; do
+    (cd /tmp && SLURM_ARRAY_TASK_ID=$k bash "$WORK/slurm/shards.sbatch") || fail "the Slurm task $k"
+done
+bash "$WORK/slurm/merge.sbatch" || fail "the Slurm merge"
+same "$WORK/diamant.whole.json" "$WORK/slurm/result.json" "the Slurm job's merged JSON"
+mkdir -p "$WORK/bin"
+cat >"$WORK/bin/sbatch" <<SH
+#!/bin/sh
+echo "\$*" >>"$WORK/sbatch.calls"
+echo "4242;cluster"
+SH
+chmod +x "$WORK/bin/sbatch"
+PATH="$WORK/bin:$PATH" sh "$WORK/slurm/submit.sh" >/dev/null || fail "submit.sh"
+contains "$WORK/sbatch.calls" "--parsable shards.sbatch" "the shards are submitted"
+contains "$WORK/sbatch.calls" "--parsable --dependency=afterok:4242 merge.sbatch" "the merge waits for every shard"
+run 2 simulate "$DIAMANT" --games 60 --slurm "$WORK/slurm2"
+contains "$WORK/err" "--slurm requires --tasks" "--slurm without --tasks"
+run 2 simulate "$DIAMANT" --games 60 --slurm "$WORK/slurm2" --tasks 2 --shard 1/2
+contains "$WORK/err" "--slurm with --shard" "--slurm writes the shards itself"
+
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
 echo "all shard and merge tests passed"

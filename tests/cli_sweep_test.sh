@@ -85,6 +85,14 @@ same "$WORK/sweep.txt" "$WORK/out" "the sweep's shards merged: table"
 run 2 merge "$WORK/sweep.part1.json" "$WORK/sweep.part2.json"
 contains "$WORK/err" "shard 3 of 3 is missing" "a sweep's missing shard"
 
+# ---- --slurm: the sweep's shards as a job array (run here as Slurm would run them) ---------------------------------
+run 0 sweep "${SWEEP[@]}" --slurm "$WORK/slurm" --tasks 2 --json
+for k in 1 2; do SLURM_ARRAY_TASK_ID=$k bash "$WORK/slurm/shards.sbatch" 2>/dev/null || fail "the Slurm task $k"; done
+bash "$WORK/slurm/merge.sbatch" || fail "the Slurm merge"
+same "$WORK/sweep.json" "$WORK/slurm/result.json" "the sweep's Slurm job merged"
+run 2 sweep "${SWEEP[@]}" --slurm "$WORK/slurm" --tasks 2 --resume "$WORK/state"
+contains "$WORK/err" "--resume with --slurm" "--resume is per machine"
+
 # ---- resume --------------------------------------------------------------------------------------------------------
 run 0 sweep "${SWEEP[@]}" --json --resume "$WORK/state"
 same "$WORK/sweep.json" "$WORK/out" "a sweep with --resume"

@@ -59,6 +59,8 @@ struct SimulateOptions {
     std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
     std::optional<double> bot_timeout;  // seconds an exec bot may take per decision (unset: BotSpec's default)
     std::string shard;   // "K/N": play only the K-th of N shards and print its partial result; empty: every game
+    std::string slurm;   // a folder to write a Slurm job array of `tasks` shards and its merge into, instead of playing
+    std::int64_t tasks = 0;
 };
 
 struct SweepOptions {
@@ -74,6 +76,8 @@ struct SweepOptions {
     std::string shard;   // "K/N", as simulate's
     std::string resume;  // a folder keeping each finished configuration, so that an interrupted sweep goes on
     std::optional<double> bot_timeout;
+    std::string slurm;   // as simulate's
+    std::int64_t tasks = 0;
 };
 
 struct MergeOptions {

@@ -68,6 +68,17 @@ void add_play(CLI::App& app, PlayOptions& o) {
                                        "changed since the game was saved");
 }
 
+// --slurm FOLDER --tasks N, the same for simulate and sweep.
+void add_slurm_options(CLI::App& command, std::string& folder, std::int64_t& tasks) {
+    auto* slurm = command.add_option("--slurm", folder, "Play nothing: write into this folder a Slurm job array whose "
+                                                        "--tasks tasks are the run's shards, a merge job that runs once "
+                                                        "they all succeed, and submit.sh, which submits both");
+    auto* count = command.add_option("--tasks", tasks, "The Slurm job array's tasks (shards), with --slurm")
+                      ->check(count_value(1'000'000));
+    slurm->needs(count);
+    count->needs(slurm);
+}
+
 void add_simulate(CLI::App& app, SimulateOptions& o) {
     auto* simulate = app.add_subcommand("simulate", "Play many games between bots and report wins, scores and the "
                                                     "game's statistics.");
@@ -98,6 +109,7 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
     simulate->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of the run (the games whose index "
                                              "i has i % N = K - 1, with the whole run's seeds) and print its "
                                              "partial result as JSON, for 'rulesrun merge'");
+    add_slurm_options(*simulate, o.slurm, o.tasks);
 }
 
 void add_sweep(CLI::App& app, SweepOptions& o) {
@@ -130,6 +142,7 @@ void add_sweep(CLI::App& app, SweepOptions& o) {
     sweep->add_option("--resume", o.resume, "A folder (created if missing) that keeps each finished configuration: "
                                             "run the same command again after an interruption and the finished "
                                             "configurations are not played again");
+    add_slurm_options(*sweep, o.slurm, o.tasks);
 }
 
 void add_merge(CLI::App& app, MergeOptions& o) {

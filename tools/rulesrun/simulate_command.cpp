@@ -1,6 +1,9 @@
 // `rulesrun simulate`: N games between bots on T threads, reported as a table or as JSON; with --shard K/N, only the
 // K-th of N shards of the run, printed as a partial result for `rulesrun merge`.
+#include <filesystem>
 #include <iostream>
+
+#include <fmt/format.h>
 
 #include "commands.hpp"
 #include "html_report.hpp"
@@ -8,6 +11,7 @@
 #include "rulesrun.hpp"
 #include "simulation_output.hpp"
 #include "simulation_runs.hpp"
+#include "slurm_job.hpp"
 #include "terminal.hpp"
 #include "validators.hpp"
 
@@ -31,6 +35,30 @@ int run_shard(const SimulateOptions& options, SimulationRequest& request) {
     return exit_ok;
 }
 
+// The command line a Slurm task runs: the run's own arguments (the files as given: the tasks start in this folder).
+std::vector<std::string> task_command(const SimulateOptions& options) {
+    std::vector<std::string> words{this_program(), "simulate", options.file, "--games", std::to_string(options.games),
+                                   "--seed", std::to_string(options.seed)};
+    if (!options.compare.empty()) words.insert(words.end(), {"--compare", options.compare});
+    if (options.players > 0) words.insert(words.end(), {"--players", std::to_string(options.players)});
+    if (!options.bots.empty()) words.insert(words.end(), {"--bots", options.bots});
+    for (const auto& option : options.options) words.insert(words.end(), {"--option", option});
+    if (options.threads > 0) words.insert(words.end(), {"--threads", std::to_string(options.threads)});
+    if (options.bot_timeout) words.insert(words.end(), {"--bot-timeout", fmt::format("{}", *options.bot_timeout)});
+    return words;
+}
+
+int write_slurm(const SimulateOptions& options) {
+    if (!options.shard.empty()) throw ArgumentError("--slurm with --shard: the job array's tasks are the shards");
+    // Loaded now so that wrong rules, options or bots fail here rather than in every task.
+    if (options.compare.empty()) (void)simulation_request(options.file, options);
+    else (void)simulation_request(options.compare, options), (void)simulation_request(options.file, options);
+    const std::string stem = std::filesystem::path(options.file).stem().string();
+    write_slurm_job({options.slurm, options.tasks, "rulesrun-simulate-" + stem, task_command(options), options.threads,
+                     options.json, options.report});
+    return exit_ok;
+}
+
 // Refuses what a shard cannot do (its figures are only a part of the run's), before any game is loaded.
 void check_shard_arguments(const SimulateOptions& options) {
     if (options.shard.empty()) return;
@@ -49,10 +77,11 @@ void write_simulation_results(const SimulateOptions& options, const SimulationSe
         std::cout << simulation_json(setup, report) << '\n';
     else
         print_simulation_text(std::cout, setup, report);
-    finish_report(page, options.report, page.is_open() ? simulation_html(setup, report) : "");
+    if (page.is_open()) finish_report(page, options.report, simulation_html(setup, report));
 }
 
 int run_simulate(const SimulateOptions& options) {
+    if (!options.slurm.empty()) return write_slurm(options);
     check_shard_arguments(options);
     if (!options.compare.empty()) return run_compare(options);
     auto request = simulation_request(options.file, options);

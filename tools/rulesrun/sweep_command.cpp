@@ -3,6 +3,7 @@
 // are paired), reported as one row per configuration, as JSON or as a page with each figure plotted against each
 // swept setting. --shard K/N plays the K-th shard of every configuration for `rulesrun merge`; --resume FOLDER keeps
 // each finished configuration so that an interrupted sweep does not play it again.
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
@@ -10,6 +11,7 @@
 
 #include "game_setup.hpp"
 #include "simulation_runs.hpp"
+#include "slurm_job.hpp"
 #include "step_progress.hpp"
 #include "sweep_html.hpp"
 #include "sweep_output.hpp"
@@ -28,6 +30,29 @@ void check_arguments(const SweepOptions& options) {
                                           "prints the whole sweep's JSON");
     if (!options.report.empty())
         throw ArgumentError("--report with --shard: 'rulesrun merge --report FILE' writes the whole sweep's page");
+}
+
+// The command line a Slurm task runs: the sweep's own arguments (the file as given: the tasks start in this folder).
+std::vector<std::string> task_command(const SweepOptions& options) {
+    std::vector<std::string> words{this_program(), "sweep", options.file, "--games", std::to_string(options.games),
+                                   "--seed", std::to_string(options.seed)};
+    if (!options.players.empty()) words.insert(words.end(), {"--players", options.players});
+    if (!options.bots.empty()) words.insert(words.end(), {"--bots", options.bots});
+    for (const auto& option : options.options) words.insert(words.end(), {"--option", option});
+    if (options.threads > 0) words.insert(words.end(), {"--threads", std::to_string(options.threads)});
+    if (options.bot_timeout) words.insert(words.end(), {"--bot-timeout", fmt::format("{}", *options.bot_timeout)});
+    return words;
+}
+
+int write_slurm(const SweepOptions& options) {
+    if (!options.shard.empty()) throw ArgumentError("--slurm with --shard: the job array's tasks are the shards");
+    if (!options.resume.empty())
+        throw ArgumentError("--resume with --slurm: a task that fails is run again by itself (its shard)");
+    (void)sweep_plan(load_definition(options.file), options);  // wrong options fail here rather than in every task
+    const std::string stem = std::filesystem::path(options.file).stem().string();
+    write_slurm_job({options.slurm, options.tasks, "rulesrun-sweep-" + stem, task_command(options), options.threads,
+                     options.json, options.report});
+    return exit_ok;
 }
 
 std::string label_of(const SweepPlan& plan, std::size_t c) {
@@ -116,6 +141,7 @@ void merge_sweep(const std::vector<Part>& parts, const MergeOptions& merge) {
 }
 
 int run_sweep(const SweepOptions& options) {
+    if (!options.slurm.empty()) return write_slurm(options);
     check_arguments(options);
     const Shard shard = options.shard.empty() ? Shard{} : parse_shard(options.shard);
     SweepPlan plan = sweep_plan(load_definition(options.file), options);
