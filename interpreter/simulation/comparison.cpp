@@ -135,8 +135,10 @@ RunFigures merge_shard_figures(const std::vector<RunFigures>& shards, std::int64
             if (part.values[f].size() != played)
                 throw std::invalid_argument(fmt::format("shard {} has {} games of '{}', not {}", k + 1,
                                                         part.values[f].size(), whole.names[f], played));
-            for (std::size_t j = 0; j < played; ++j)
-                whole.values[f][static_cast<std::size_t>(shard.game_index(static_cast<std::int64_t>(j)))] = part.values[f][j];
+            for (std::size_t j = 0; j < played; ++j) {
+                const auto index = static_cast<std::size_t>(shard.game_index(static_cast<std::int64_t>(j)));
+                whole.values[f][index] = part.values[f][j];
+            }
         }
     }
     return whole;

@@ -26,7 +26,8 @@ std::string int128_text(Int128 value) {
 Int128 int128_from_text(const std::string& text) {
     const bool negative = !text.empty() && text[0] == '-';
     const std::size_t first = negative ? 1 : 0;
-    if (text.size() == first || text.size() - first > 39) throw PartFormatError(fmt::format("'{}' is not a sum of squares", text));
+    if (text.size() == first || text.size() - first > 39)
+        throw PartFormatError(fmt::format("'{}' is not a sum of squares", text));
     Int128 value = 0;
     for (std::size_t i = first; i < text.size(); ++i) {
         if (text[i] < '0' || text[i] > '9') throw PartFormatError(fmt::format("'{}' is not a sum of squares", text));
@@ -93,7 +94,8 @@ void read_counts(const SimulationReport& shape, const PartJson& j, SimulationRep
     read_sized(j.at("wins_among"), "wins_among", r.wins_among, integers);
     read_sized(j.at("ranks"), "ranks", r.ranks, integers);
     for (std::size_t seat = 0; seat < r.wins.size(); ++seat)
-        if (r.wins_among[seat].size() != shape.wins_among[seat].size() || r.ranks[seat].size() != shape.ranks[seat].size())
+        if (r.wins_among[seat].size() != shape.wins_among[seat].size() ||
+            r.ranks[seat].size() != shape.ranks[seat].size())
             throw PartFormatError("'wins_among' or 'ranks' do not have one entry per player");
     r.shared_win_games = j.at("shared_win_games").get<std::int64_t>();
     r.draws = j.at("draws").get<std::int64_t>();

@@ -12,7 +12,8 @@ namespace rulesrun::cli {
 
 namespace {
 
-constexpr const char* palette[] = {"#4a7bb7", "#c0504d", "#2e9e5b", "#8064a2", "#e08a1e", "#2aa3b8", "#7f7f7f", "#b5479b"};
+constexpr const char* palette[] = {"#4a7bb7", "#c0504d", "#2e9e5b", "#8064a2",
+                                   "#e08a1e", "#2aa3b8", "#7f7f7f", "#b5479b"};
 
 // One line of a chart: the configurations that differ only by the plotted setting, in the order of its values.
 struct Series {
@@ -71,7 +72,9 @@ struct Box {
     [[nodiscard]] double x(std::size_t i, std::size_t n) const {
         return n < 2 ? (left + right) / 2 : left + (right - left) * static_cast<double>(i) / static_cast<double>(n - 1);
     }
-    [[nodiscard]] double y(double v, const Scale& s) const { return bottom - (bottom - top) * (v - s.low) / (s.high - s.low); }
+    [[nodiscard]] double y(double v, const Scale& s) const {
+        return bottom - (bottom - top) * (v - s.low) / (s.high - s.low);
+    }
 };
 
 std::string axes_svg(const Box& box, const Scale& scale, const SweepAxis& axis, bool percent) {
@@ -147,7 +150,8 @@ std::string chart(const SweepResults& results, const std::vector<std::vector<Swe
 
 std::string settings_html(const SweepResults& results) {
     std::string html = fmt::format("<p>{} configurations, {} games each, the same seeds in each (base seed {}); every "
-                                   "figure with its 95% interval.</p>\n<table>\n<tr><th>setting</th><th>values</th></tr>\n",
+                                   "figure with its 95% interval.</p>\n"
+                                   "<table>\n<tr><th>setting</th><th>values</th></tr>\n",
                                    results.points.size(), results.games, results.seed);
     for (const auto& axis : results.axes) {
         std::string values;
@@ -157,23 +161,37 @@ std::string settings_html(const SweepResults& results) {
     return html + "</table>\n";
 }
 
-std::string table_html(const SweepResults& results, const std::vector<std::vector<SweepFigure>>& figures) {
-    // Wide: it scrolls sideways rather than wrapping its intervals.
-    std::string html = "<div style=\"overflow-x:auto\">\n<table class=\"sweep\" style=\"white-space:nowrap\">\n<tr>";
+std::string cell(const SweepFigure& f) {
+    if (!f.mean) return "<td>-</td>";
+    return fmt::format("<td>{} [{}, {}]</td>", value_text(*f.mean, f.percent), value_text(f.low, f.percent),
+                       value_text(f.high, f.percent));
+}
+
+// The figures [first, last) of every configuration, after its swept values.
+std::string table_html(const SweepResults& results, const std::vector<std::vector<SweepFigure>>& figures,
+                       std::size_t first, std::size_t last) {
+    std::string html = "<table class=\"sweep\" style=\"white-space:nowrap\">\n<tr>";
     for (const auto& axis : results.axes) html += "<th>" + escape(axis.name) + "</th>";
-    for (const auto& f : figures.front()) html += "<th>" + escape(f.name) + (f.percent ? " (%)" : "") + "</th>";
+    for (std::size_t f = first; f < last; ++f)
+        html += "<th>" + escape(figures.front()[f].name) + (figures.front()[f].percent ? " (%)" : "") + "</th>";
     html += "</tr>\n";
     for (std::size_t p = 0; p < results.points.size(); ++p) {
         html += "<tr>";
         for (std::size_t a = 0; a < results.axes.size(); ++a)
             html += "<td>" + escape(results.axes[a].values[results.points[p].at[a]]) + "</td>";
-        for (const auto& f : figures[p])
-            html += f.mean ? fmt::format("<td>{} [{}, {}]</td>", value_text(*f.mean, f.percent),
-                                         value_text(f.low, f.percent), value_text(f.high, f.percent))
-                           : std::string("<td>-</td>");
+        for (std::size_t f = first; f < last; ++f) html += cell(figures[p][f]);
         html += "</tr>\n";
     }
-    return html + "</table>\n</div>\n";
+    return html + "</table>\n";
+}
+
+// A few figures per table, so that every table fits the page's width.
+std::string tables_html(const SweepResults& results, const std::vector<std::vector<SweepFigure>>& figures) {
+    constexpr std::size_t per_table = 3;
+    std::string html;
+    for (std::size_t first = 0; first < figures.front().size(); first += per_table)
+        html += table_html(results, figures, first, std::min(first + per_table, figures.front().size()));
+    return html;
 }
 
 }  // namespace
@@ -184,7 +202,7 @@ std::string sweep_html(const SweepResults& results) {
     if (results.points.empty()) return html + page_end();
     std::vector<std::vector<SweepFigure>> figures;
     for (const auto& point : results.points) figures.push_back(sweep_figures(results.game, point));
-    html += "<h2>Figures by configuration</h2>\n" + table_html(results, figures);
+    html += "<h2>Figures by configuration</h2>\n" + tables_html(results, figures);
     for (std::size_t axis = 0; axis < results.axes.size(); ++axis) {
         if (results.axes[axis].values.size() < 2) continue;
         html += fmt::format("<h2>Against {}</h2>\n", escape(results.axes[axis].name));

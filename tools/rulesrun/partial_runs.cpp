@@ -142,7 +142,8 @@ SimulateOptions options_of_run(const PartJson& run) {
 
 void check_unchanged(const PartJson& run, const SimulationRequest& a, const SimulationRequest* b) {
     const auto check = [](const PartJson& recorded, const SimulationRequest& request) {
-        if (runtime::rules_fingerprint(*request.game, request.settings) != recorded.at("fingerprint").get<std::string>())
+        const auto fingerprint = recorded.at("fingerprint").get<std::string>();
+        if (runtime::rules_fingerprint(*request.game, request.settings) != fingerprint)
             throw ArgumentError(fmt::format("{} (or a file it imports) has changed since the shards were played",
                                             recorded.at("path").get<std::string>()));
     };

@@ -51,8 +51,8 @@ std::vector<std::string> task_command(const SimulateOptions& options) {
 int write_slurm(const SimulateOptions& options) {
     if (!options.shard.empty()) throw ArgumentError("--slurm with --shard: the job array's tasks are the shards");
     // Loaded now so that wrong rules, options or bots fail here rather than in every task.
-    if (options.compare.empty()) (void)simulation_request(options.file, options);
-    else (void)simulation_request(options.compare, options), (void)simulation_request(options.file, options);
+    (void)simulation_request(options.file, options);
+    if (!options.compare.empty()) (void)simulation_request(options.compare, options);
     const std::string stem = std::filesystem::path(options.file).stem().string();
     write_slurm_job({options.slurm, options.tasks, "rulesrun-simulate-" + stem, task_command(options), options.threads,
                      options.json, options.report});

@@ -91,7 +91,9 @@ std::string this_program() {
 void write_slurm_job(const SlurmJob& job) {
     std::error_code error;
     fs::create_directories(job.folder, error);
-    if (error) throw std::runtime_error(fmt::format("--slurm: cannot create the folder '{}': {}", job.folder, error.message()));
+    if (error)
+        throw std::runtime_error(
+            fmt::format("--slurm: cannot create the folder '{}': {}", job.folder, error.message()));
     const std::string folder = absolute(job.folder);
     write_file(fs::path(folder) / "shards.sbatch", shards_script(job, folder));
     write_file(fs::path(folder) / "merge.sbatch", merge_script(job, folder));

@@ -101,6 +101,23 @@ std::optional<SweepStore> store_for(const SweepOptions& options, const SweepPlan
     return SweepStore(options.resume, description);
 }
 
+// Adds a part's report of each configuration to its total.
+void add_part(const SweepPlan& plan, const Part& part, std::vector<SimulationReport>& totals) {
+    const PartJson& configurations = part.result.at("configurations");
+    if (configurations.size() != totals.size())
+        throw PartFormatError(fmt::format("{}: {} configurations, not {}", part.file, configurations.size(),
+                                          totals.size()));
+    for (std::size_t c = 0; c < totals.size(); ++c) {
+        const auto& request = plan.requests[c];
+        try {
+            totals[c].merge(report_from_json(configurations[c],
+                                             empty_simulation_report(*request.game, request.settings.players)));
+        } catch (const PartFormatError& e) {
+            throw PartFormatError(fmt::format("{}: configuration {}: {}", part.file, c + 1, e.what()));
+        }
+    }
+}
+
 }  // namespace
 
 void write_sweep_results(const SweepOptions& options, const SweepPlan& plan, std::vector<SimulationReport> reports,
@@ -124,19 +141,9 @@ void merge_sweep(const std::vector<Part>& parts, const MergeOptions& merge) {
     check_sweep_unchanged(run, plan);
     std::ofstream page = open_report(options.report);
     std::vector<SimulationReport> totals;
-    for (const auto& request : plan.requests) totals.push_back(empty_simulation_report(*request.game, request.settings.players));
-    for (const auto& part : parts) {
-        const PartJson& configurations = part.result.at("configurations");
-        if (configurations.size() != totals.size())
-            throw PartFormatError(fmt::format("{}: {} configurations, not {}", part.file, configurations.size(), totals.size()));
-        for (std::size_t c = 0; c < totals.size(); ++c) {
-            try {
-                totals[c].merge(report_from_json(configurations[c], empty_simulation_report(*plan.game, plan.requests[c].settings.players)));
-            } catch (const PartFormatError& e) {
-                throw PartFormatError(fmt::format("{}: configuration {}: {}", part.file, c + 1, e.what()));
-            }
-        }
-    }
+    for (const auto& request : plan.requests)
+        totals.push_back(empty_simulation_report(*request.game, request.settings.players));
+    for (const auto& part : parts) add_part(plan, part, totals);
     write_sweep_results(options, plan, std::move(totals), page);
 }
 

@@ -20,7 +20,8 @@ std::vector<std::string> split_values(const std::string& text, const std::string
         const std::size_t comma = text.find(',', start);
         values.push_back(text.substr(start, comma == std::string::npos ? std::string::npos : comma - start));
         if (values.back().empty())
-            throw ArgumentError(fmt::format("{}: an empty value (write the values with commas between: 1,2,3)", argument));
+            throw ArgumentError(
+                fmt::format("{}: an empty value (write the values with commas between: 1,2,3)", argument));
         if (std::count(values.begin(), values.end() - 1, values.back()) > 0)
             throw ArgumentError(fmt::format("{}: the value '{}' is given twice", argument, values.back()));
         if (comma == std::string::npos) return values;

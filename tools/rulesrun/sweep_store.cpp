@@ -20,7 +20,8 @@ PartJson read_json(const std::string& path) {
     try {
         return PartJson::parse(in);
     } catch (const nlohmann::json::exception& e) {
-        throw std::runtime_error(fmt::format("--resume: '{}' is damaged ({}); remove it to play it again", path, e.what()));
+        throw std::runtime_error(
+            fmt::format("--resume: '{}' is damaged ({}); remove it to play it again", path, e.what()));
     }
 }
 
@@ -41,7 +42,8 @@ void write_whole(const std::string& path, const std::string& text) {
 SweepStore::SweepStore(std::string folder, const PartJson& description) : folder_(std::move(folder)) {
     std::error_code error;
     fs::create_directories(folder_, error);
-    if (error) throw std::runtime_error(fmt::format("--resume: cannot create the folder '{}': {}", folder_, error.message()));
+    if (error)
+        throw std::runtime_error(fmt::format("--resume: cannot create the folder '{}': {}", folder_, error.message()));
     const std::string path = (fs::path(folder_) / "sweep.json").string();
     if (fs::exists(path)) {
         const std::string difference = run_difference(read_json(path), description);
@@ -63,7 +65,8 @@ std::optional<SimulationReport> SweepStore::finished(std::size_t i, const Simula
     try {
         return report_from_json(read_json(path), shape);
     } catch (const PartFormatError& e) {
-        throw std::runtime_error(fmt::format("--resume: '{}' is damaged ({}); remove it to play it again", path, e.what()));
+        throw std::runtime_error(
+            fmt::format("--resume: '{}' is damaged ({}); remove it to play it again", path, e.what()));
     }
 }
 
