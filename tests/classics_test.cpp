@@ -116,7 +116,7 @@ SimulationReport simulate_random(const std::shared_ptr<const GameDefinition>& ga
     settings.players = players;
     settings.options = options;
     settings.seed = 2024;
-    SimulationRequest request{game, resolve_settings(*game, settings), {}, games, 1, {}, {}};
+    SimulationRequest request{game, resolve_settings(*game, settings), {}, games, 1, {}, {}, {}};
     request.bots.assign(static_cast<std::size_t>(players), BotSpec{});
     return simulate(request);
 }

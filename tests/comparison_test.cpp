@@ -13,7 +13,7 @@ SimulationRequest pig_run(const std::string& target, std::int64_t games) {
     runtime::Settings settings;
     settings.players = 2;
     settings.options = {{"target", target}};
-    SimulationRequest request{game, runtime::resolve_settings(*game, settings), {}, games, 2, {}, {}};
+    SimulationRequest request{game, runtime::resolve_settings(*game, settings), {}, games, 2, {}, {}, {}};
     request.bots.assign(2, BotSpec{});
     return request;
 }

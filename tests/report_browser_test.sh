@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The HTML reports looked at in headless Chromium (tests/browser/report_layout.mjs): a simulation's report and a
-# comparison's, where no chart's text or mark may leave its chart and no table the page. Screenshots are kept in
-# SCREENSHOTS for review.
+# The HTML reports looked at in headless Chromium (tests/browser/report_layout.mjs): a simulation's report, a
+# comparison's and a sweep's, where no chart's text or mark may leave its chart and no table the page. Screenshots are
+# kept in SCREENSHOTS for review.
 # Usage: report_browser_test.sh RULESRUN SOURCE_DIR SCREENSHOTS
 set -u
 RULESRUN=$1
@@ -18,9 +18,12 @@ run 0 simulate "$SOURCE/rules/cosmic_disaster.rules" --games 100 --players 2 --b
     --report "$WORK/cosmic_disaster.html"
 run 0 simulate "$SOURCE/rules/pig.rules" --compare "$SOURCE/rules/pig.rules" --option target=50 --games 200 \
     --report "$WORK/compared.html"
+run 0 sweep "$SOURCE/rules/cosmic_disaster.rules" --option jacks=1,3,5 --option reveal=2,3 --players 1,2 --games 100 \
+    --report "$WORK/sweep.html"
 
 (cd "$SOURCE/tests/browser" && timeout 300 node report_layout.mjs "$SCREENSHOTS" "$WORK/diamant.html" \
-    "$WORK/cosmic_disaster.html" "$WORK/compared.html") || fail "the reports as Chromium draws them (above)"
+    "$WORK/cosmic_disaster.html" "$WORK/compared.html" "$WORK/sweep.html") ||
+    fail "the reports as Chromium draws them (above)"
 
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
 echo "the reports look right in Chromium; screenshots in $SCREENSHOTS"

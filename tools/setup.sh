@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Installs what rulesrun needs on Debian (only the missing packages), then configures and builds it into build/.
 # With --tests, also what the tests need: tmux (the hot-seat test types at a real terminal), Chromium, Node.js and
-# npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium).
+# npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium), and Slurm with munge
+# (the --slurm test starts a single-node cluster of its own).
 # Safe to run again: it installs nothing that is already there and rebuilds only what changed.
 set -euo pipefail
 
@@ -19,7 +20,7 @@ packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libg
           libboost-dev libsqlite3-dev  # rulesrun serve: Boost.Beast/Asio for HTTP and WebSocket, SQLite for its tables
           python3)  # python3: the command-line test validates the --json output with it, and runs the example bot
 if $tests; then
-    packages+=(tmux chromium nodejs)
+    packages+=(tmux chromium nodejs slurmctld slurmd slurm-client munge)
     # Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).
     command -v npm >/dev/null || packages+=(npm)
 fi

@@ -13,12 +13,6 @@ namespace {
 
 constexpr double missing = std::numeric_limits<double>::quiet_NaN();
 
-// Every figure of one run, game by game: values[f][game], NaN where the game has no value for figure f.
-struct RunFigures {
-    std::vector<std::string> names;
-    std::vector<std::vector<double>> values;
-};
-
 std::vector<std::string> figure_names(const runtime::GameDefinition& game, int players) {
     std::vector<std::string> names{"everybody loses (%)", "draws (%)"};
     const auto seat = [](int s) { return fmt::format("player {}", s + 1); };
@@ -34,12 +28,12 @@ std::vector<std::string> figure_names(const runtime::GameDefinition& game, int p
     return names;
 }
 
-// The figures of one finished game, in figure_names' order.
-void record_figures(const runtime::Game& game, std::int64_t index, RunFigures& run) {
+// The figures of one finished game, in figure_names' order, at `index` among the games kept.
+void record_figures(const runtime::Game& game, std::size_t index, RunFigures& run) {
     const auto results = game.results();
     const auto n = game.players();
     std::size_t f = 0;
-    const auto put = [&](double v) { run.values[f++][static_cast<std::size_t>(index)] = v; };
+    const auto put = [&](double v) { run.values[f++][index] = v; };
     put(results.everybody_loses ? 100 : 0);
     put(results.draw ? 100 : 0);
     for (int s = 0; s < n; ++s) put(100 * results.win_share(static_cast<std::size_t>(s)));
@@ -58,16 +52,6 @@ void record_figures(const runtime::Game& game, std::int64_t index, RunFigures& r
         if (stats[i].per_player)
             for (int s = 0; s < n; ++s) put(mean(static_cast<std::size_t>(s) + 1));
     }
-}
-
-RunFigures run(SimulationRequest request) {
-    RunFigures figures;
-    figures.names = figure_names(*request.game, request.settings.players);
-    figures.values.assign(figures.names.size(), std::vector<double>(static_cast<std::size_t>(request.games), missing));
-    // Each game index is written by exactly one worker thread, so no lock is needed.
-    request.on_game_end = [&figures](std::int64_t index, const runtime::Game& game) { record_figures(game, index, figures); };
-    simulate(request);
-    return figures;
 }
 
 struct Moments {
@@ -123,17 +107,57 @@ const std::vector<double>* values_of(const RunFigures& run, const std::string& n
 
 }  // namespace
 
-ComparisonReport compare_simulations(SimulationRequest a, SimulationRequest b) {
-    if (a.games != b.games || a.settings.seed != b.settings.seed || a.settings.players != b.settings.players)
-        throw std::invalid_argument("compare: both runs need the same games, seed and players");
-    const RunFigures figures_a = run(std::move(a));
-    const RunFigures figures_b = run(std::move(b));
+RunFigures collect_figures(SimulationRequest request) {
+    RunFigures figures;
+    figures.names = figure_names(*request.game, request.settings.players);
+    const Shard shard = request.shard;
+    figures.values.assign(figures.names.size(),
+                          std::vector<double>(static_cast<std::size_t>(shard.games_of(request.games)), missing));
+    // Each game is written by exactly one worker thread, so no lock is needed.
+    request.on_game_end = [&figures, shard](std::int64_t index, const runtime::Game& game) {
+        record_figures(game, static_cast<std::size_t>((index - shard.index) / shard.count), figures);
+    };
+    simulate(request);
+    return figures;
+}
+
+RunFigures merge_shard_figures(const std::vector<RunFigures>& shards, std::int64_t games) {
+    if (shards.empty()) throw std::invalid_argument("no shard to merge");
+    RunFigures whole{shards[0].names, {}};
+    whole.values.assign(whole.names.size(), std::vector<double>(static_cast<std::size_t>(games), missing));
+    const auto count = static_cast<std::int64_t>(shards.size());
+    for (std::int64_t k = 0; k < count; ++k) {
+        const RunFigures& part = shards[static_cast<std::size_t>(k)];
+        const Shard shard{k, count};
+        const auto played = static_cast<std::size_t>(shard.games_of(games));
+        if (part.names != whole.names) throw std::invalid_argument(fmt::format("shard {} has other figures", k + 1));
+        for (std::size_t f = 0; f < whole.names.size(); ++f) {
+            if (part.values[f].size() != played)
+                throw std::invalid_argument(fmt::format("shard {} has {} games of '{}', not {}", k + 1,
+                                                        part.values[f].size(), whole.names[f], played));
+            for (std::size_t j = 0; j < played; ++j) {
+                const auto index = static_cast<std::size_t>(shard.game_index(static_cast<std::int64_t>(j)));
+                whole.values[f][index] = part.values[f][j];
+            }
+        }
+    }
+    return whole;
+}
+
+ComparisonReport compare_figures(const RunFigures& figures_a, const RunFigures& figures_b) {
     ComparisonReport report{static_cast<std::int64_t>(figures_a.values.empty() ? 0 : figures_a.values[0].size()), {}};
     for (const auto& name : figures_a.names)
         report.figures.push_back(compare(name, values_of(figures_a, name), values_of(figures_b, name)));
     for (const auto& name : figures_b.names)
         if (!values_of(figures_a, name)) report.figures.push_back(compare(name, nullptr, values_of(figures_b, name)));
     return report;
+}
+
+ComparisonReport compare_simulations(SimulationRequest a, SimulationRequest b) {
+    if (a.games != b.games || a.settings.seed != b.settings.seed || a.settings.players != b.settings.players)
+        throw std::invalid_argument("compare: both runs need the same games, seed and players");
+    a.shard = b.shard = Shard{};
+    return compare_figures(collect_figures(std::move(a)), collect_figures(std::move(b)));
 }
 
 }  // namespace rulesrun

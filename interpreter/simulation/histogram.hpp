@@ -11,6 +11,8 @@ class Histogram {
 public:
     // Allocates only the first time a value comes up.
     void add(std::int64_t value) { ++counts_[value]; }
+    // The value came up `count` times more (a histogram read back from a partial result).
+    void add(std::int64_t value, std::int64_t count) { counts_[value] += count; }
     void merge(const Histogram& other) {
         for (const auto& [value, count] : other.counts_) counts_[value] += count;
     }

@@ -26,7 +26,9 @@ constexpr std::int64_t games_per_claim = 16;
 // A game between bots that is still going after this many actions is taken to be endless.
 constexpr std::size_t max_actions_per_game = 10'000'000;
 
-SimulationReport empty_report(const runtime::GameDefinition& definition, int players) {
+}  // namespace
+
+SimulationReport empty_simulation_report(const runtime::GameDefinition& definition, int players) {
     SimulationReport report;
     report.cooperative = definition.cooperative();
     report.wins.assign(players, 0);
@@ -40,26 +42,32 @@ SimulationReport empty_report(const runtime::GameDefinition& definition, int pla
     return report;
 }
 
-// What the workers share: the next game to claim, the games done, and the first failure.
+namespace {
+
+// What the workers share: the next game to claim (counted within the shard), the games done, and the first failure.
 struct Run {
     const SimulationRequest& request;
+    const std::int64_t games;  // of the shard
     std::atomic<std::int64_t> next_game{0};
     std::atomic<std::int64_t> games_done{0};
     std::atomic<int> workers_left{0};
     std::mutex mutex;  // guards failure, failed_at and the condition variable's wake-ups
     std::condition_variable finished;
-    // Games from this index on are not played: the lowest failing game so far (or the game count).
+    // Games from this index (within the shard) on are not played: the lowest failing game so far (or the game count).
     std::atomic<std::int64_t> failed_at{0};
     std::optional<SimulationError> failure;
 
-    explicit Run(const SimulationRequest& r) : request(r), failed_at(r.games) {}
+    explicit Run(const SimulationRequest& r) : request(r), games(r.shard.games_of(r.games)), failed_at(games) {}
 
-    void fail(std::int64_t index, std::uint64_t seed, const std::string& message) {
+    // `j` counts the shard's games; the failure names the game of the whole run.
+    void fail(std::int64_t j, const std::string& message) {
         const std::lock_guard lock(mutex);
-        if (index >= failed_at.load()) return;
-        failed_at.store(index);
-        failure.emplace(index, seed, message);
+        if (j >= failed_at.load()) return;
+        failed_at.store(j);
+        const std::int64_t index = request.shard.game_index(j);
+        failure.emplace(index, simulation_game_seed(request.settings.seed, index), message);
     }
+
 };
 
 // Plays the game to its end. With a table's log (some bot reads it), the engine's messages and the choices go into
@@ -116,7 +124,7 @@ void record_game(const Game& game, SimulationReport& report) {
 class Worker {
 public:
     explicit Worker(const SimulationRequest& request)
-        : request_(request), report_(empty_report(*request.game, request.settings.players)) {
+        : request_(request), report_(empty_simulation_report(*request.game, request.settings.players)) {
         if (std::any_of(request.bots.begin(), request.bots.end(), [](const BotSpec& bot) { return bot.reads_log(); }))
             log_.emplace(request.settings.players);
         for (int seat = 0; seat < request.settings.players; ++seat) {
@@ -163,22 +171,22 @@ private:
     std::vector<int> seats_;  // kept so that no action allocates
 };
 
-// One thread: claims games in index order until none is left, or until a game below them has failed.
+// One thread: claims the shard's games in index order until none is left, or until a game below them has failed.
 SimulationReport work(Run& run) {
     Worker worker(run.request);
     for (;;) {
         const std::int64_t first = run.next_game.fetch_add(games_per_claim);
-        const std::int64_t end = std::min(first + games_per_claim, run.request.games);
-        for (std::int64_t index = first; index < end && index < run.failed_at.load(); ++index) {
+        const std::int64_t end = std::min(first + games_per_claim, run.games);
+        for (std::int64_t j = first; j < end && j < run.failed_at.load(); ++j) {
             try {
-                worker.play(index);
+                worker.play(run.request.shard.game_index(j));
             } catch (const std::exception& e) {
-                run.fail(index, simulation_game_seed(run.request.settings.seed, index), e.what());
+                run.fail(j, e.what());
                 worker.forget_game();
             }
             run.games_done.fetch_add(1, std::memory_order_relaxed);
         }
-        if (first >= run.request.games || first >= run.failed_at.load()) return std::move(worker.report());
+        if (first >= run.games || first >= run.failed_at.load()) return std::move(worker.report());
     }
 }
 
@@ -186,6 +194,8 @@ void check_request(const SimulationRequest& request) {
     if (!request.game) throw std::invalid_argument("simulate: no game");
     if (request.games < 0) throw std::invalid_argument("simulate: the number of games is negative");
     if (request.threads < 1) throw std::invalid_argument("simulate: fewer than one thread");
+    if (request.shard.count < 1 || request.shard.index < 0 || request.shard.index >= request.shard.count)
+        throw std::invalid_argument("simulate: the shard is out of range");
     if (static_cast<int>(request.bots.size()) != request.settings.players)
         throw BotListError(fmt::format("{} bots for {} players: give one bot per seat", request.bots.size(),
                                        request.settings.players));
@@ -253,7 +263,7 @@ void SimulationReport::merge(const SimulationReport& other) {
 SimulationReport simulate(const SimulationRequest& request) {
     check_request(request);
     Run run(request);
-    const int threads = static_cast<int>(std::clamp<std::int64_t>(request.games, 1, request.threads));
+    const int threads = static_cast<int>(std::clamp<std::int64_t>(run.games, 1, request.threads));
     std::vector<SimulationReport> reports(threads);
     std::vector<std::thread> workers;
     run.workers_left = threads;
@@ -267,7 +277,7 @@ SimulationReport simulate(const SimulationRequest& request) {
     wait_for_workers(run);
     for (auto& worker : workers) worker.join();
     if (run.failure) throw *run.failure;
-    auto total = empty_report(*request.game, request.settings.players);
+    auto total = empty_simulation_report(*request.game, request.settings.players);
     for (const auto& report : reports) total.merge(report);
     if (request.progress) request.progress(total.games);
     return total;

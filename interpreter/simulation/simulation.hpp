@@ -16,16 +16,30 @@
 
 namespace rulesrun {
 
+// A part of a run that can be played apart from the others (on another machine) and merged afterwards: shard k of
+// n plays exactly the games of the whole run whose index i has i % n == k, with the seeds the whole run gives them.
+struct Shard {
+    std::int64_t index = 0;  // from 0 (the command line counts from 1)
+    std::int64_t count = 1;
+
+    // How many of `games` games this shard plays, and the index in the whole run of its j-th game.
+    [[nodiscard]] std::int64_t games_of(std::int64_t games) const {
+        return games > index ? (games - index - 1) / count + 1 : 0;
+    }
+    [[nodiscard]] std::int64_t game_index(std::int64_t j) const { return index + j * count; }
+};
+
 struct SimulationRequest {
     std::shared_ptr<const runtime::GameDefinition> game;
     runtime::ResolvedSettings settings;  // its seed is the base seed of the run
     std::vector<BotSpec> bots;           // one per seat, no human
-    std::int64_t games = 0;
+    std::int64_t games = 0;  // of the whole run: a shard plays some of them
     int threads = 1;
     // Called on the calling thread, now and then, with the number of games finished so far.
     std::function<void(std::int64_t games_done)> progress;
     // Called on a worker thread after game `index` has finished, with the finished game (comparisons use it).
     std::function<void(std::int64_t index, const runtime::Game& game)> on_game_end;
+    Shard shard;  // the whole run by default
 };
 
 // One statistic of GameDefinition::stats(): every sample, and for a per-player statistic the samples of each seat.
@@ -72,11 +86,15 @@ struct SimulationError : std::runtime_error {
     std::uint64_t game_seed;
 };
 
+// A report with no game yet, shaped for this game and player count (what partial reports are merged into).
+SimulationReport empty_simulation_report(const runtime::GameDefinition& definition, int players);
+
 // The seed of game `index` of a run with this base seed.
 std::uint64_t simulation_game_seed(std::uint64_t base_seed, std::int64_t index);
 
 // Runs the games. Throws SimulationError when a rule or a bot fails in a game, BotListError for a human or a bot list of the
-// wrong length, std::invalid_argument for a negative game count or fewer than one thread.
+// wrong length, std::invalid_argument for a negative game count, fewer than one thread or a shard out of range. The
+// report of a shard counts its own games only; merging the reports of every shard gives the whole run's.
 SimulationReport simulate(const SimulationRequest& request);
 
 }  // namespace rulesrun

@@ -5,6 +5,17 @@
 
 namespace rulesrun {
 
+Accumulator Accumulator::from_parts(std::int64_t count, std::int64_t sum, Int128 sum_squares, std::int64_t min,
+                                    std::int64_t max) {
+    Accumulator a;
+    a.count_ = count;
+    a.sum_ = sum;
+    a.sum_squares_ = sum_squares;
+    a.min_ = count == 0 ? 0 : min;
+    a.max_ = count == 0 ? 0 : max;
+    return a;
+}
+
 void Accumulator::add(std::int64_t sample) {
     min_ = count_ == 0 ? sample : std::min(min_, sample);
     max_ = count_ == 0 ? sample : std::max(max_, sample);

@@ -58,6 +58,32 @@ struct SimulateOptions {
     std::string report;  // an HTML page to write, or empty
     std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
     std::optional<double> bot_timeout;  // seconds an exec bot may take per decision (unset: BotSpec's default)
+    std::string shard;   // "K/N": play only the K-th of N shards and print its partial result; empty: every game
+    std::string slurm;   // a folder to write a Slurm job array of `tasks` shards and its merge into, instead of playing
+    std::int64_t tasks = 0;
+};
+
+struct SweepOptions {
+    std::string file;
+    std::vector<std::string> options;  // "NAME=V1,V2,..." as typed: an option and the values it is swept over
+    std::string players;               // "2,3,4": the player counts swept over; empty: the game's default
+    std::string bots;
+    std::int64_t games = default_simulated_games;  // per configuration
+    std::uint64_t seed = 1;
+    int threads = 0;  // 0: one per processor
+    bool json = false;
+    std::string report;
+    std::string shard;   // "K/N", as simulate's
+    std::string resume;  // a folder keeping each finished configuration, so that an interrupted sweep goes on
+    std::optional<double> bot_timeout;
+    std::string slurm;   // as simulate's
+    std::int64_t tasks = 0;
+};
+
+struct MergeOptions {
+    std::vector<std::string> parts;  // partial result files, one per shard
+    bool json = false;
+    std::string report;
 };
 
 struct ReplayOptions {
@@ -101,6 +127,8 @@ int run_audit(const AuditOptions& options);
 int run_play(const PlayOptions& options);
 int run_simulate(const SimulateOptions& options);
 int run_compare(const SimulateOptions& options);  // simulate --compare
+int run_merge(const MergeOptions& options);
+int run_sweep(const SweepOptions& options);
 int run_replay(const ReplayOptions& options);
 int run_serve(const ServeOptions& options);
 int run_tree(const TreeOptions& options);

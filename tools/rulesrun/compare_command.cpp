@@ -1,38 +1,24 @@
 // `rulesrun simulate A.rules --compare B.rules`: both files play the same games (same seeds, players, options and
-// bots) and every figure is printed for A and B with the difference B - A and its 95% confidence interval.
-#include <fstream>
+// bots) and every figure is printed for A and B with the difference B - A and its 95% confidence interval. With
+// --shard K/N, both files play the K-th of N shards and the per-game figures are printed for `rulesrun merge`.
 #include <iostream>
-#include <thread>
 
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
 #include "commands.hpp"
 #include "comparison_html.hpp"
+#include "partial_runs.hpp"
 #include "rulesrun.hpp"
-#include "game_setup.hpp"
+#include "simulation_runs.hpp"
 #include "terminal.hpp"
+#include "validators.hpp"
 
 namespace rulesrun::cli {
 
 namespace {
 
 using Json = nlohmann::ordered_json;
-
-SimulationRequest request_for(const std::string& file, const SimulateOptions& options) {
-    const auto definition = load_definition(file);
-    auto listed = options.bots.empty() ? std::vector<BotSpec>{}
-                                       : parse_bot_list(options.bots, definition->strategies(), false);
-    const runtime::Settings settings{player_count(*definition, options.players, listed.size()),
-                                     parse_option_assignments(options.options), options.seed};
-    SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
-                              options.threads > 0 ? options.threads
-                                                  : static_cast<int>(std::max(1U, std::thread::hardware_concurrency())),
-                              {}, {}};
-    request.bots = simulation_seats(std::move(listed), request.settings.players);
-    set_bot_timeout(request.bots, options.bot_timeout);
-    return request;
-}
 
 std::string number(const std::optional<double>& v) { return v ? fmt::format("{:.3f}", *v) : "-"; }
 
@@ -80,30 +66,49 @@ std::string json_text(const ComparisonReport& report, const SimulationRequest& a
     return out.dump(2);
 }
 
+// Both files' figures, game by game (of the request's shard).
+std::pair<RunFigures, RunFigures> play_both(SimulationRequest& a, SimulationRequest& b) {
+    const std::int64_t games = a.shard.games_of(a.games);
+    ProgressBar progress(2 * games);
+    a.progress = [&progress](std::int64_t done) { progress.update(done); };
+    b.progress = [&progress, games](std::int64_t done) { progress.update(games + done); };
+    auto figures = std::make_pair(collect_figures(a), collect_figures(b));
+    progress.finish();
+    return figures;
+}
+
+PartJson figures_pair_json(const std::pair<RunFigures, RunFigures>& figures) {
+    return {{"a", figures_to_json(figures.first)}, {"b", figures_to_json(figures.second)}};
+}
+
 }  // namespace
 
-int run_compare(const SimulateOptions& options) {
-    auto a = request_for(options.file, options);
-    auto b = request_for(options.compare, options);
-    std::ofstream page;  // opened before the games: a path that cannot be written wastes no run
-    if (!options.report.empty()) {
-        page.open(options.report, std::ios::binary);
-        if (!page) throw std::runtime_error("--report: cannot write '" + options.report + "'");
-    }
-    ProgressBar progress(2 * options.games);
-    a.progress = [&progress](std::int64_t done) { progress.update(done); };
-    b.progress = [&progress, &options](std::int64_t done) { progress.update(options.games + done); };
-    const auto report = compare_simulations(a, b);
-    progress.finish();
+void write_comparison_results(const SimulateOptions& options, const SimulationRequest& a, const SimulationRequest& b,
+                              const ComparisonReport& report, std::ofstream& page) {
     if (options.json)
         std::cout << json_text(report, a, b, options) << '\n';
     else
         print_text(report, a, b, options);
-    if (page.is_open()) {
-        page << comparison_html({options.file, options.compare, a.settings, b.settings, a.bots}, report);
-        page.close();
-        if (!page) throw std::runtime_error("--report: cannot write '" + options.report + "'");
+    if (page.is_open())
+        finish_report(page, options.report,
+                      comparison_html({options.file, options.compare, a.settings, b.settings, a.bots}, report));
+}
+
+int run_compare(const SimulateOptions& options) {
+    auto a = simulation_request(options.file, options);
+    auto b = simulation_request(options.compare, options);
+    if (a.settings.players != b.settings.players)
+        throw ArgumentError("--compare: both files must be played by the same number of players");
+    if (!options.shard.empty()) {
+        a.shard = b.shard = parse_shard(options.shard);
+        const auto figures = play_both(a, b);
+        std::cout << part_text(run_description(options, a, &b, a.shard.count), a.shard, figures_pair_json(figures))
+                  << '\n';
+        return exit_ok;
     }
+    std::ofstream page = open_report(options.report);
+    const auto figures = play_both(a, b);
+    write_comparison_results(options, a, b, compare_figures(figures.first, figures.second), page);
     return exit_ok;
 }
 

@@ -1,6 +1,6 @@
-// rulesrun: check, describe (info), play, simulate, replay, audit and count (tree) games written in the rules
-// language. This file only reads the command line (naming the closest command to a mistyped one) and turns errors
-// into messages and exit codes; each command lives in its own file.
+// rulesrun: check, describe (info), play, simulate, sweep (and merge their shards), replay, audit and count (tree)
+// games written in the rules language. This file only reads the command line (naming the closest command to a mistyped
+// one) and turns errors into messages and exit codes; each command lives in its own file.
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -68,6 +68,17 @@ void add_play(CLI::App& app, PlayOptions& o) {
                                        "changed since the game was saved");
 }
 
+// --slurm FOLDER --tasks N, the same for simulate and sweep.
+void add_slurm_options(CLI::App& command, std::string& folder, std::int64_t& tasks) {
+    auto* slurm = command.add_option("--slurm", folder, "Play nothing: write into this folder a Slurm job array whose "
+                                                        "--tasks tasks are the run's shards, a merge job that runs once "
+                                                        "they all succeed, and submit.sh, which submits both");
+    auto* count = command.add_option("--tasks", tasks, "The Slurm job array's tasks (shards), with --slurm")
+                      ->check(count_value(1'000'000));
+    slurm->needs(count);
+    count->needs(slurm);
+}
+
 void add_simulate(CLI::App& app, SimulateOptions& o) {
     auto* simulate = app.add_subcommand("simulate", "Play many games between bots and report wins, scores and the "
                                                     "game's statistics.");
@@ -95,6 +106,55 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
                                                "histograms) to this file");
     simulate->add_option("--compare", o.compare, "Another rules file (a changed copy) to play the same games: prints "
                                                  "every figure for both, their difference and its 95% CI");
+    simulate->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of the run (the games whose index "
+                                             "i has i % N = K - 1, with the whole run's seeds) and print its "
+                                             "partial result as JSON, for 'rulesrun merge'");
+    add_slurm_options(*simulate, o.slurm, o.tasks);
+}
+
+void add_sweep(CLI::App& app, SweepOptions& o) {
+    auto* sweep = app.add_subcommand("sweep", "Simulate every combination of the given option values (and player "
+                                              "counts), all on the same games' seeds, and report every figure of "
+                                              "each with its 95% interval.");
+    sweep->footer("Example: rulesrun sweep rules/cosmic_disaster.rules --option jacks=1,3,5 --option reveal=2,3 "
+                  "--players 1,2,3,4 --games 2000 --report sweep.html. Every configuration plays games seeded from the "
+                  "same base seed (common random numbers), so the differences between configurations are paired. "
+                  "Progress goes to standard error: a bar with the time left on a terminal, a line per configuration "
+                  "otherwise.");
+    sweep->add_option("FILE", o.file, "The rules file")->required();
+    sweep->add_option("--option", o.options, "NAME=V1,V2,...: an option and the values to sweep it over (repeatable; "
+                                             "one value fixes it)")->allow_extra_args(false);
+    sweep->add_option("--players", o.players, "Player counts to sweep over, comma-separated: 2,3,4 (default: the "
+                                              "game's smallest, or the length of --bots)");
+    sweep->add_option("--bots", o.bots, "Who plays each seat, as for simulate (default: random)");
+    sweep->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
+    sweep->add_option("--games", o.games, fmt::format("Games per configuration (default {})", default_simulated_games))
+        ->check(count_value(INT64_MAX));
+    sweep->add_option("--seed", o.seed, "Base seed: game i of every configuration is seeded from it and i (default 1)")
+        ->check(seed_value());
+    sweep->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results do "
+                                              "not depend on it")->check(count_value(1024));
+    sweep->add_flag("--json", o.json, "Print the results as one JSON object");
+    sweep->add_option("--report", o.report, "Also write a self-contained HTML page: the table, and each figure "
+                                            "plotted against each swept setting with its interval");
+    sweep->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of every configuration and print the "
+                                          "partial result as JSON, for 'rulesrun merge'");
+    sweep->add_option("--resume", o.resume, "A folder (created if missing) that keeps each finished configuration: "
+                                            "run the same command again after an interruption and the finished "
+                                            "configurations are not played again");
+    add_slurm_options(*sweep, o.slurm, o.tasks);
+}
+
+void add_merge(CLI::App& app, MergeOptions& o) {
+    auto* merge = app.add_subcommand("merge", "Combine the partial results of every shard of one run (simulate "
+                                              "--shard K/N, with or without --compare) into exactly what the run "
+                                              "played in one go prints.");
+    merge->footer("The parts must come from the same rules files (unchanged since), settings, bots, seed, game count "
+                  "and shard count, with every shard from 1 to N once. The rules files are read again from the paths "
+                  "the parts recorded.");
+    merge->add_option("PARTS", o.parts, "The partial result files, one per shard, in any order")->required();
+    merge->add_flag("--json", o.json, "Print the merged report as one JSON object");
+    merge->add_option("--report", o.report, "Also write the merged report as a self-contained HTML page to this file");
 }
 
 void add_replay(CLI::App& app, ReplayOptions& o) {
@@ -167,6 +227,8 @@ constexpr CommandSummary command_summaries[] = {
     {"info", "show a game's players, options, decisions, statistics and strategies"},
     {"play", "play a game at this terminal, humans and bots"},
     {"simulate", "play many games between bots and report wins, scores and statistics"},
+    {"sweep", "simulate every combination of option values and player counts"},
+    {"merge", "combine the partial results of a sharded simulation or sweep"},
     {"replay", "play a saved game again, action by action"},
     {"audit", "look for leaks of secrets in a game"},
     {"tree", "count the sequences of moves of each length (perft), to check a game's moves"},
@@ -268,6 +330,8 @@ int main(int argc, char** argv) {
     InfoOptions info;
     PlayOptions play;
     SimulateOptions simulate;
+    MergeOptions merge;
+    SweepOptions sweep;
     ReplayOptions replay;
     AuditOptions audit;
     ServeOptions serve;
@@ -276,6 +340,8 @@ int main(int argc, char** argv) {
     add_info(app, info);
     add_play(app, play);
     add_simulate(app, simulate);
+    add_sweep(app, sweep);
+    add_merge(app, merge);
     add_replay(app, replay);
     add_audit(app, audit);
     add_serve(app, serve);
@@ -301,6 +367,8 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("info")) return run_command([&] { return run_info(info); });
     if (app.got_subcommand("play")) return run_command([&] { return run_play(play); });
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
+    if (app.got_subcommand("sweep")) return run_command([&] { return run_sweep(sweep); });
+    if (app.got_subcommand("merge")) return run_command([&] { return run_merge(merge); });
     if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });
     if (app.got_subcommand("audit")) return run_command([&] { return run_audit(audit); });
     if (app.got_subcommand("serve")) return run_command([&] { return run_serve(serve); });

@@ -1,58 +1,97 @@
-// `rulesrun simulate`: N games between bots on T threads, reported as a table or as JSON.
-#include <fstream>
+// `rulesrun simulate`: N games between bots on T threads, reported as a table or as JSON; with --shard K/N, only the
+// K-th of N shards of the run, printed as a partial result for `rulesrun merge`.
+#include <filesystem>
 #include <iostream>
-#include <thread>
+
+#include <fmt/format.h>
 
 #include "commands.hpp"
-#include "game_setup.hpp"
 #include "html_report.hpp"
+#include "partial_runs.hpp"
 #include "rulesrun.hpp"
 #include "simulation_output.hpp"
+#include "simulation_runs.hpp"
+#include "slurm_job.hpp"
 #include "terminal.hpp"
+#include "validators.hpp"
 
 namespace rulesrun::cli {
 
 namespace {
 
-int default_threads() { return std::max(1U, std::thread::hardware_concurrency()); }
+SimulationReport play(SimulationRequest& request) {
+    ProgressBar progress(request.shard.games_of(request.games));
+    request.progress = [&progress](std::int64_t done) { progress.update(done); };
+    auto report = simulate(request);
+    progress.finish();
+    return report;
+}
 
-// The page is opened before the games are played, so that a path that cannot be written wastes no run.
-std::ofstream open_report(const std::string& path) {
-    std::ofstream out;
-    if (path.empty()) return out;
-    out.open(path, std::ios::binary);
-    if (!out) throw std::runtime_error("--report: cannot write '" + path + "'");
-    return out;
+int run_shard(const SimulateOptions& options, SimulationRequest& request) {
+    const auto report = play(request);
+    std::cout << part_text(run_description(options, request, nullptr, request.shard.count), request.shard,
+                           report_to_json(report))
+              << '\n';
+    return exit_ok;
+}
+
+// The command line a Slurm task runs: the run's own arguments (the files as given: the tasks start in this folder).
+std::vector<std::string> task_command(const SimulateOptions& options) {
+    std::vector<std::string> words{this_program(), "simulate", options.file, "--games", std::to_string(options.games),
+                                   "--seed", std::to_string(options.seed)};
+    if (!options.compare.empty()) words.insert(words.end(), {"--compare", options.compare});
+    if (options.players > 0) words.insert(words.end(), {"--players", std::to_string(options.players)});
+    if (!options.bots.empty()) words.insert(words.end(), {"--bots", options.bots});
+    for (const auto& option : options.options) words.insert(words.end(), {"--option", option});
+    if (options.threads > 0) words.insert(words.end(), {"--threads", std::to_string(options.threads)});
+    if (options.bot_timeout) words.insert(words.end(), {"--bot-timeout", fmt::format("{}", *options.bot_timeout)});
+    return words;
+}
+
+int write_slurm(const SimulateOptions& options) {
+    if (!options.shard.empty()) throw ArgumentError("--slurm with --shard: the job array's tasks are the shards");
+    // Loaded now so that wrong rules, options or bots fail here rather than in every task.
+    (void)simulation_request(options.file, options);
+    if (!options.compare.empty()) (void)simulation_request(options.compare, options);
+    const std::string stem = std::filesystem::path(options.file).stem().string();
+    write_slurm_job({options.slurm, options.tasks, "rulesrun-simulate-" + stem, task_command(options), options.threads,
+                     options.json, options.report});
+    return exit_ok;
+}
+
+// Refuses what a shard cannot do (its figures are only a part of the run's), before any game is loaded.
+void check_shard_arguments(const SimulateOptions& options) {
+    if (options.shard.empty()) return;
+    parse_shard(options.shard);
+    if (options.json) throw ArgumentError("--json with --shard: a shard prints its partial result; 'rulesrun merge' "
+                                          "prints the whole run's JSON");
+    if (!options.report.empty())
+        throw ArgumentError("--report with --shard: 'rulesrun merge --report FILE' writes the whole run's page");
 }
 
 }  // namespace
 
-int run_simulate(const SimulateOptions& options) {
-    if (!options.compare.empty()) return run_compare(options);
-    const auto definition = load_definition(options.file);
-    auto listed = options.bots.empty() ? std::vector<BotSpec>{}
-                                       : parse_bot_list(options.bots, definition->strategies(), false);
-    const runtime::Settings settings{player_count(*definition, options.players, listed.size()),
-                                     parse_option_assignments(options.options), options.seed};
-    SimulationRequest request{definition, runtime::resolve_settings(*definition, settings), {}, options.games,
-                              options.threads > 0 ? options.threads : default_threads(), {}, {}};
-    request.bots = simulation_seats(std::move(listed), request.settings.players);
-    set_bot_timeout(request.bots, options.bot_timeout);
-    std::ofstream page = open_report(options.report);
-    ProgressBar progress(options.games);
-    request.progress = [&progress](std::int64_t done) { progress.update(done); };
-    const auto report = simulate(request);
-    progress.finish();
-    const SimulationSetup setup{*definition, request.settings, request.bots};
+void write_simulation_results(const SimulateOptions& options, const SimulationSetup& setup,
+                              const SimulationReport& report, std::ofstream& page) {
     if (options.json)
         std::cout << simulation_json(setup, report) << '\n';
     else
         print_simulation_text(std::cout, setup, report);
-    if (page.is_open()) {
-        page << simulation_html(setup, report);
-        page.close();
-        if (!page) throw std::runtime_error("--report: cannot write '" + options.report + "'");
+    if (page.is_open()) finish_report(page, options.report, simulation_html(setup, report));
+}
+
+int run_simulate(const SimulateOptions& options) {
+    if (!options.slurm.empty()) return write_slurm(options);
+    check_shard_arguments(options);
+    if (!options.compare.empty()) return run_compare(options);
+    auto request = simulation_request(options.file, options);
+    if (!options.shard.empty()) {
+        request.shard = parse_shard(options.shard);
+        return run_shard(options, request);
     }
+    std::ofstream page = open_report(options.report);
+    const auto report = play(request);
+    write_simulation_results(options, {*request.game, request.settings, request.bots}, report, page);
     return exit_ok;
 }
 

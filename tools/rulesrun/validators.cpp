@@ -6,6 +6,8 @@
 
 #include <fmt/format.h>
 
+#include "commands.hpp"
+
 namespace rulesrun::cli {
 
 namespace {
@@ -52,6 +54,16 @@ CLI::Validator seconds_value(double largest) {
                 return fmt::format("'{}' is not a number of seconds above 0 and at most {}", text, largest);
             },
             "SECONDS"};
+}
+
+Shard parse_shard(const std::string& text) {
+    const auto slash = text.find('/');
+    long long k = 0, n = 0;
+    if (slash == std::string::npos || !parse_whole(text.substr(0, slash), k) || !parse_whole(text.substr(slash + 1), n))
+        throw ArgumentError(fmt::format("--shard {}: write it K/N, the K-th of N shards (1/4, 2/4, 3/4, 4/4)", text));
+    if (n < 1 || n > 1'000'000) throw ArgumentError(fmt::format("--shard {}: N must be between 1 and 1000000", text));
+    if (k < 1 || k > n) throw ArgumentError(fmt::format("--shard {}: K must be between 1 and N", text));
+    return Shard{k - 1, n};
 }
 
 }  // namespace rulesrun::cli

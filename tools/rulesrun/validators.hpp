@@ -2,7 +2,11 @@
 // that fits in 64 bits (CLI11 wraps "-4" around), counts must be whole numbers from 1, durations positive numbers.
 #pragma once
 
+#include <string>
+
 #include <CLI/CLI.hpp>
+
+#include "rulesrun.hpp"
 
 namespace rulesrun::cli {
 
@@ -12,5 +16,8 @@ CLI::Validator seed_value();
 CLI::Validator count_value(long long largest);
 // A number of seconds above 0 and at most `largest` (decimals allowed: 0.5).
 CLI::Validator seconds_value(double largest);
+
+// "--shard K/N" (K from 1 to N) as the simulation's Shard (counted from 0). Throws ArgumentError naming what is wrong.
+Shard parse_shard(const std::string& text);
 
 }  // namespace rulesrun::cli
