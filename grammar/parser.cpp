@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "error_messages.hpp"
+#include "foreign_syntax.hpp"
 #include "rules_grammar.hpp"
 #include "spelling.hpp"
 #include "syntax_tree_builder.hpp"
@@ -137,6 +138,10 @@ Diagnostic syntax_error(std::string_view text, const pegtl::parse_error& e, cons
                                 "board, die, setup, play, procedure, function, when, score, winners, end, stat, "
                                 "strategy",
                                 did_you_mean(word, declaration_keywords()));
+        return d;
+    }
+    if (const std::string borrowed = grammar::foreign_syntax_hint(text, pos.byte); !borrowed.empty()) {
+        d.message = borrowed;
         return d;
     }
     if (d.message == grammar::error_message<grammar::block_close> && !word.empty()) {

@@ -119,7 +119,7 @@ std::string value_of(const std::string& fact) {
 }
 
 bool is_count_only(const std::string& value) {
-    static const std::regex count(R"(\d+ cards? \((face down|secret)\))");
+    static const std::regex count(R"(\d+ cards? \((face down|secret|seen by the others)\))");
     return std::regex_match(value, count);
 }
 
@@ -129,9 +129,11 @@ struct Secrets {
     std::set<std::string> hidden_zones;                  // nobody sees their cards
     std::vector<std::set<std::string>> private_zones;    // per seat: only that seat sees their cards
     std::vector<std::set<std::string>> private_fields;   // per seat: only that seat sees their value
+    std::vector<std::set<std::string>> held_zones;       // per seat: every seat but that one sees their cards
 
     explicit Secrets(const Game& game) : private_zones(static_cast<std::size_t>(game.players())),
-                                private_fields(static_cast<std::size_t>(game.players())) {
+                                private_fields(static_cast<std::size_t>(game.players())),
+                                held_zones(static_cast<std::size_t>(game.players())) {
         const Program& p = game.definition().program();
         for (const ZoneDecl& z : p.zones) {
             if (!z.per_player) {
@@ -143,6 +145,7 @@ struct Secrets {
                 const std::string name = game.seat_name(seat) + "." + z.name;
                 if (z.visibility == Visibility::hidden) hidden_zones.insert(name);
                 if (z.visibility == Visibility::private_) private_zones[static_cast<std::size_t>(seat)].insert(name);
+                if (z.visibility == Visibility::others_) held_zones[static_cast<std::size_t>(seat)].insert(name);
             }
         }
         for (const FieldInfo& f : p.player_fields) {
@@ -157,6 +160,20 @@ struct Secrets {
         if (seat < 0) return false;
         return private_zones[static_cast<std::size_t>(seat)].count(subject) > 0 ||
                private_fields[static_cast<std::size_t>(seat)].count(subject) > 0;
+    }
+
+    // The seat that holds this zone facing the others, or -1.
+    [[nodiscard]] int holder(const std::string& subject) const {
+        for (std::size_t seat = 0; seat < held_zones.size(); ++seat) {
+            if (held_zones[seat].count(subject) > 0) return static_cast<int>(seat);
+        }
+        return -1;
+    }
+
+    // Whether `seat` may see more of `subject` than a spectator does.
+    [[nodiscard]] bool beyond_spectator(int seat, const std::string& subject) const {
+        const int held_by = holder(subject);
+        return private_to(seat, subject) || (seat >= 0 && held_by >= 0 && held_by != seat);
     }
 };
 
@@ -211,13 +228,18 @@ std::vector<std::string> secrecy_problems(const Game& game, const Secrets& secre
             problems.push_back("does not show the viewer's own cards: " + fact);
         }
         if (own && value == "(secret)") problems.push_back("hides the viewer's own field: " + fact);
+        if (const int held_by = secrets.holder(subject); held_by >= 0 && face_up.count(subject) == 0) {
+            const bool sees = viewer >= 0 && viewer != held_by;
+            if (!sees && !is_count_only(value)) problems.push_back("shows cards held facing the others: " + fact);
+            if (sees && value.rfind('[', 0) != 0) problems.push_back("does not show another's held cards: " + fact);
+        }
     }
     if (view.size() != spectator.size()) {
         problems.push_back("has " + std::to_string(view.size()) + " facts, the spectator's " + std::to_string(spectator.size()));
         return problems;
     }
     for (std::size_t i = 0; i < view.size(); ++i) {
-        if (view[i] != spectator[i] && !secrets.private_to(viewer, subject_of(view[i]))) {
+        if (view[i] != spectator[i] && !secrets.beyond_spectator(viewer, subject_of(view[i]))) {
             problems.push_back("differs from the spectator's view in a public fact: '" + view[i] + "' / '" + spectator[i] + "'");
         }
     }
@@ -537,7 +559,9 @@ TEST_P(Conformance, ResultsAndStatisticsAreConsistent) {
                     EXPECT_LE(r.ranks[seat], static_cast<int>(n));
                     for (std::size_t other = 0; other < n; ++other) {
                         const bool better = lowest_first ? r.scores[other] < r.scores[seat] : r.scores[other] > r.scores[seat];
-                        if (!r.winners[other] && better) EXPECT_LE(r.ranks[other], r.ranks[seat]) << describe_results(r);
+                        if (!r.winners[other] && better) {
+                            EXPECT_LE(r.ranks[other], r.ranks[seat]) << describe_results(r);
+                        }
                     }
                 }
                 if (!definition_->has_scores()) {
@@ -546,7 +570,9 @@ TEST_P(Conformance, ResultsAndStatisticsAreConsistent) {
             }
             EXPECT_EQ(r.everybody_loses, winner_count == 0 && !r.draw) << describe_results(r);
             EXPECT_EQ(r.shared_win, winner_count > 1 && !r.cooperative) << describe_results(r);
-            if (r.draw) EXPECT_EQ(winner_count, 0) << "nobody wins a draw";
+            if (r.draw) {
+                EXPECT_EQ(winner_count, 0) << "nobody wins a draw";
+            }
             for (const StatSample& sample : game->samples()) {
                 ASSERT_GE(sample.stat, 0);
                 ASSERT_LT(sample.stat, static_cast<int>(stats.size()));
