@@ -89,7 +89,9 @@ public:
 
     // ---- small functions copied into their callers (compiler_inlining.cpp)
     void inline_small_functions();
-    std::vector<bool> inlinable_functions() const;
+    // Per function: whether its calls are copied into their callers (Inlining in compiler_inlining.cpp).
+    enum class Inlining : std::uint8_t { never, always, with_varying_argument };
+    std::vector<Inlining> inlinable_functions() const;
     std::int32_t copy_body(std::int32_t expr, std::int32_t slot_offset, std::int32_t owner,
                            const std::vector<std::int32_t>& arguments_read_in_place);
 

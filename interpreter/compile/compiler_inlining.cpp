@@ -4,7 +4,14 @@
 //
 // Copied: functions with an expression body that do not call themselves (even through others), whose body is small
 // and holds no text (texts refer to templates, which are not copied). Functions of at most one argument that may
-// remember their value keep their calls: remembering usually saves more.
+// remember their value keep their calls, since remembering usually saves more, unless their body is a few cheap
+// operations (`forward(p) = if p == white then 1 else -1`, `opponent(p) = next_seat(p)`): looking up the value
+// remembered costs more than working it out again, and board games call such helpers for every square. A call whose
+// argument is the element of a comprehension (`[landing(c) for c in 1..7]`) is copied too: a function remembers its
+// last argument only, which such a call changes at every element, so remembering would never pay.
+#include <set>
+#include <utility>
+
 #include "compiler_impl.hpp"
 
 namespace rulesrun::runtime {
@@ -13,6 +20,38 @@ namespace {
 
 constexpr std::size_t max_inlined_body = 48;       // expressions in a body copied into callers
 constexpr std::size_t max_program_growth = 4;      // the copies may make the program at most this many times larger
+constexpr std::size_t max_cheap_body = 12;         // expressions in a body cheaper to evaluate than to remember
+
+// Whether evaluating the tree `expr` takes a few steps: fields, numbers, comparisons, conditions and the built-ins
+// that read a seat or a space, within `budget` expressions; no list made or walked, no call.
+bool cheap_to_evaluate(const Program& p, std::int32_t expr, std::size_t& budget) {
+    if (budget == 0) return false;
+    --budget;
+    const Expr& e = p.expr(expr);
+    switch (e.op) {
+        case ExprOp::local: case ExprOp::constant: case ExprOp::slot: case ExprOp::player_field:
+        case ExprOp::card_field: case ExprOp::space_field: case ExprOp::record_field: case ExprOp::negate:
+        case ExprOp::logical_not: case ExprOp::add: case ExprOp::subtract: case ExprOp::multiply: case ExprOp::less:
+        case ExprOp::less_equal: case ExprOp::greater: case ExprOp::greater_equal: case ExprOp::logical_and:
+        case ExprOp::logical_or: case ExprOp::if_then_else: case ExprOp::board_space: break;
+        case ExprOp::equal:
+        case ExprOp::not_equal:
+            if (e.a != 0) return false;  // by content: lists, records, texts
+            break;
+        case ExprOp::builtin:
+            switch (static_cast<Builtin>(e.a)) {
+                case Builtin::first_player: case Builtin::seat: case Builtin::next_seat: case Builtin::previous_seat:
+                case Builtin::abs: case Builtin::row: case Builtin::column: case Builtin::at: break;
+                default: return false;
+            }
+            break;
+        default: return false;
+    }
+    for (std::int32_t i = 0; i < e.child_count; ++i) {
+        if (!cheap_to_evaluate(p, p.child(e, i), budget)) return false;
+    }
+    return true;
+}
 
 // The expressions of a tree, up to `limit`; -1 when it holds something that cannot be copied.
 std::int64_t copyable_size(const Program& p, std::int32_t expr, std::size_t limit) {
@@ -49,21 +88,23 @@ bool calls_reach(const std::vector<std::vector<std::int32_t>>& callees, std::int
     return false;
 }
 
-std::vector<bool> Compiler::inlinable_functions() const {
+std::vector<Compiler::Inlining> Compiler::inlinable_functions() const {
     const auto& callables = program_->callables;
     std::vector<std::vector<std::int32_t>> callees(callables.size());
     for (const auto& [caller, callee] : function_calls_) {
         const std::int32_t target = callee >= 0 ? callee : program_->score;
         if (target >= 0) callees[static_cast<std::size_t>(caller)].push_back(target);
     }
-    std::vector<bool> inlinable(callables.size(), false);
+    std::vector<Inlining> inlinable(callables.size(), Inlining::never);
     for (std::size_t i = 0; i < callables.size(); ++i) {
         const Callable& c = callables[i];
         if (c.body < 0 || c.kind != "function") continue;
-        if (c.params <= 1 && c.rememberable) continue;
         const std::int64_t size = copyable_size(*program_, c.body, max_inlined_body);
         if (size < 0 || size > static_cast<std::int64_t>(max_inlined_body)) continue;
-        inlinable[i] = !calls_reach(callees, static_cast<std::int32_t>(i), static_cast<std::int32_t>(i));
+        if (calls_reach(callees, static_cast<std::int32_t>(i), static_cast<std::int32_t>(i))) continue;
+        std::size_t budget = max_cheap_body;
+        const bool remembers = c.params <= 1 && c.rememberable && !cheap_to_evaluate(*program_, c.body, budget);
+        inlinable[i] = remembers ? Inlining::with_varying_argument : Inlining::always;
     }
     return inlinable;
 }
@@ -102,15 +143,28 @@ std::int32_t Compiler::copy_body(std::int32_t expr, std::int32_t slot_offset, st
 }
 
 void Compiler::inline_small_functions() {
-    const std::vector<bool> inlinable = inlinable_functions();
+    const std::vector<Inlining> inlinable = inlinable_functions();
+    // The slots of each callable's comprehension elements, as (callable, slot).
+    std::set<std::pair<std::int32_t, std::int32_t>> element_slots;
+    for (std::size_t i = 0; i < program_->exprs.size(); ++i) {
+        if (program_->exprs[i].op == ExprOp::comprehension) element_slots.emplace(expr_owner_[i], program_->exprs[i].a);
+    }
+    const auto varying_argument = [&](const Expr& call, std::int32_t owner) {
+        if (call.child_count != 1) return false;
+        const Expr& argument = program_->expr(call.first3[0]);
+        return argument.op == ExprOp::local && element_slots.count({owner, argument.a}) > 0;
+    };
     const std::size_t limit = max_program_growth * program_->exprs.size() + 1024;
     // Copies are appended and looked at in turn, so calls inside a copied body are copied too.
     for (std::size_t i = 0; i < program_->exprs.size() && program_->exprs.size() < limit; ++i) {
         const Expr call = program_->exprs[i];
-        if (call.op != ExprOp::call_function || !inlinable[static_cast<std::size_t>(call.a)]) continue;
+        if (call.op != ExprOp::call_function) continue;
+        const Inlining how = inlinable[static_cast<std::size_t>(call.a)];
+        if (how == Inlining::never) continue;
         if (call.child_count >= max_expr_children) continue;  // no room for the body after the arguments
         const std::int32_t owner = expr_owner_[i];
         if (owner < 0) continue;
+        if (how == Inlining::with_varying_argument && !varying_argument(call, owner)) continue;
         const Callable callee = program_->callables[static_cast<std::size_t>(call.a)];
         Callable& caller = program_->callables[static_cast<std::size_t>(owner)];
         const std::int32_t offset = caller.locals;

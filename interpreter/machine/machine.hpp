@@ -162,6 +162,24 @@ public:
     // board's spaces are read in place, without building the list.
     template <typename Visit>
     void each_source_element(std::int32_t source, Visit&& visit);
+    // A comprehension's values as they are made, without the list (`for t in [at(s, 1, d) for d in -1..1]`, or the
+    // inner `for` of `[... for s in ... for t in ...]`). Not a template: the visitor it is given ends the recursion of
+    // the templates (each_source_element would otherwise instantiate itself for ever).
+    class ValueVisitor {
+    public:
+        template <typename Visit>
+        explicit ValueVisitor(Visit& visit)
+            : visit_(const_cast<void*>(static_cast<const void*>(&visit))),
+              call_([](void* v, Value x) -> bool { return (*static_cast<Visit*>(v))(x); }) {}
+        bool operator()(Value x) const { return call_(visit_, x); }
+
+    private:
+        void* visit_;
+        bool (*call_)(void*, Value);
+    };
+    void each_comprehension_value(const Expr& comprehension, const ValueVisitor& visit);
+    // Whether a comprehension can be read value by value: one `for`, no `copies` (at most one value per element).
+    static bool streams(const Expr& e) { return e.op == ExprOp::comprehension && (e.b & 6) == 0; }
     // The same, except that a copied function whose body is a comprehension (`orthogonal_at(s, 2)`) is not seen
     // through: what a fused comprehension runs over.
     template <typename Visit>
@@ -279,6 +297,10 @@ public:
 template <typename Visit>
 void Machine::each_source_element(std::int32_t source, Visit&& visit) {
     const Expr& e = p_.expr(source);
+    if (streams(e)) {
+        each_comprehension_value(e, ValueVisitor(visit));
+        return;
+    }
     if (e.op == ExprOp::inline_call) {
         // A copied function that makes a list by a comprehension: its elements are visited as they are made, and the
         // list is never built. Safe: the copy's slots belong to this call site alone, so whatever `visit` evaluates

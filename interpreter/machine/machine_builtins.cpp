@@ -139,6 +139,14 @@ Value Machine::builtin(const Expr& e) {
         }
         case Builtin::first:
         case Builtin::top: {
+            if (p_.expr(p_.child(e, 0)).op == ExprOp::comprehension) {  // `first([s for s in ... where ...])`: a search
+                Value found = none_value;
+                each_value(p_.child(e, 0), [&](Value v) {
+                    found = v;
+                    return false;
+                });
+                return found;
+            }
             const Sequence s = sequence(p_.child(e, 0));
             return s.length > 0 ? element(s, 0) : none_value;
         }

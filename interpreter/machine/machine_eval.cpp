@@ -153,14 +153,34 @@ Value Machine::inline_call(const Expr& e) {
     return result;
 }
 
+void Machine::each_comprehension_value(const Expr& e, const ValueVisitor& visit) {
+    const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
+    each_source_element(e.first3[0], [&](Value v) {
+        frame_[e.a] = v;
+        if (where >= 0 && !eval(where)) return true;
+        return visit(eval(e.first3[1]));
+    });
+}
+
 Value Machine::comprehension(const Expr& e) {
     const std::int32_t element_expr = e.first3[1];
     const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
     const std::size_t mark = s_.scratch.size();
     if ((e.b & 4) != 0) {  // several `for`: each element's inner list, joined
+        const auto take = [&](Value x) {
+            if (s_.scratch.size() >= max_heap_values) {
+                fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+            }
+            s_.scratch.push_back(x);
+            return true;
+        };
         each_source_element(e.first3[0], [&](Value v) {
             frame_[e.a] = v;
             if (where >= 0 && !eval(where)) return true;
+            if (streams(p_.expr(element_expr))) {  // the inner `for`'s values go to the list as they are made
+                each_comprehension_value(p_.expr(element_expr), ValueVisitor(take));
+                return true;
+            }
             const Sequence inner = sequence(element_expr);
             if (s_.scratch.size() + static_cast<std::size_t>(inner.length) > max_heap_values) {
                 fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));

@@ -160,7 +160,8 @@ struct EvalHandlers {
 
     static Value values_on_heap(Machine& m, const Expr& e) { return m.values_on_heap(e); }
     static Value builtin(Machine& m, const Expr& e) { return m.builtin(e); }
-    // size, and top or first, of a list or zone that is not a comprehension (those are counted without a list).
+    // size, and top or first, of a list or zone that is not a comprehension (those are counted, or searched, without
+    // a list).
     static Value size(Machine& m, const Expr& e) { return m.sequence(e.first3[0]).length; }
     static Value top(Machine& m, const Expr& e) {
         const Sequence s = m.sequence(e.first3[0]);
@@ -201,7 +202,7 @@ struct EvalHandlers {
             case Builtin::at: return at;
             case Builtin::size: return p.expr(e.first3[0]).op == ExprOp::comprehension ? builtin : size;
             case Builtin::top:
-            case Builtin::first: return top;
+            case Builtin::first: return p.expr(e.first3[0]).op == ExprOp::comprehension ? builtin : top;  // a search
             case Builtin::sum:
             case Builtin::max:
             case Builtin::min: return fold_numbers;

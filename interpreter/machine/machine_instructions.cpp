@@ -486,22 +486,27 @@ void Machine::close_decision(const SourceLocation& loc, const std::string& name,
 bool Machine::choose(const Instr& in) {
     const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
     new_decision(ch.chooser, in.loc).choice = in.a;  // the options' expressions cannot choose: the reference holds
-    const Sequence domain = sequence(ch.domain);
+    const auto offer = [&](Value v) {
+        if (ch.where >= 0) {
+            s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = v;
+            if (!eval(ch.where)) return true;
+        }
+        s_.pending_options.push_back(v);
+        return true;
+    };
     if (ch.subset) {
-        offer_subsets(ch, domain, in.loc);
+        offer_subsets(ch, sequence(ch.domain), in.loc);
     } else {
-        for (std::int32_t i = 0; i < domain.length; ++i) {
-            const Value v = element(domain, i);
-            if (ch.where >= 0) {
-                s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = v;
-                if (!eval(ch.where)) continue;
-            }
-            s_.pending_options.push_back(v);
-        }
-        // A range or an enum has no repeats; a list or a zone may (two Guards in a hand are one choice).
-        if (domain.kind != Sequence::Kind::numbers) {
-            drop_repeated_options(static_cast<std::size_t>(s_.pending.back().options_begin), ch.option_type);
-        }
+        // The options are read as the domain makes them: a board's spaces in place, a function's comprehension
+        // (`choose one of legal_moves(p)`) value by value, without a list.
+        each_source_element(ch.domain, offer);
+        // A range, the players, an enum's values or a board's spaces have no repeats; a list or a zone may (two
+        // Guards in a hand are one choice).
+        const Expr& source = p_.expr(ch.domain);
+        const bool distinct = source.op == ExprOp::range || source.op == ExprOp::players ||
+                              source.op == ExprOp::enum_values ||
+                              (source.op == ExprOp::builtin && static_cast<Builtin>(source.a) == Builtin::spaces);
+        if (!distinct) drop_repeated_options(static_cast<std::size_t>(s_.pending.back().options_begin), ch.option_type);
         if (ch.optional) s_.pending_options.push_back(none_value);
     }
     close_decision(in.loc, ch.name, false);

@@ -60,19 +60,47 @@ std::uint64_t Machine::option_fingerprint(Value v, std::int32_t type_index) cons
     return scalar(type_index) ? static_cast<std::uint32_t>(v) : h;
 }
 
-// Keeps the first of each set of interchangeable options, in their order: options are sorted by fingerprint, and
-// only those with equal fingerprints are compared.
+namespace {
+
+// Whether no two of these fingerprints are equal, told in one pass over an open-addressing table of them: most
+// decisions (a board's moves, a hand of different cards) repeat nothing, and then nothing needs sorting. The table
+// lives with the thread, so decisions allocate nothing.
+bool all_different(const std::vector<std::uint64_t>& fingerprints) {
+    thread_local std::vector<std::uint64_t> table;
+    std::size_t size = 16;
+    while (size < 2 * fingerprints.size()) size *= 2;
+    table.assign(size, 0);  // 0: an empty place; a fingerprint 0 is stored as 1 (a false repeat only costs the sort)
+    for (const std::uint64_t f : fingerprints) {
+        const std::uint64_t key = f == 0 ? 1 : f;
+        for (std::size_t at = (key * 0x9e3779b97f4a7c15ULL) >> 40 & (size - 1);; at = (at + 1) & (size - 1)) {
+            if (table[at] == key) return false;
+            if (table[at] == 0) {
+                table[at] = key;
+                break;
+            }
+        }
+    }
+    return true;
+}
+
+}  // namespace
+
+// Keeps the first of each set of interchangeable options, in their order. When no two options have the same
+// fingerprint none is dropped; otherwise options are sorted by fingerprint, and only those with equal fingerprints
+// are compared.
 void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) {
     std::vector<Value>& options = s_.pending_options;
     const std::size_t count = options.size() - begin;
     if (count < 2) return;
     // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
+    thread_local std::vector<std::uint64_t> fingerprints;
+    fingerprints.clear();
+    for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(option_fingerprint(options[begin + i], type_index));
+    if (all_different(fingerprints)) return;
     thread_local std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
     thread_local std::vector<char> repeated;
     keys.clear();
-    for (std::size_t i = 0; i < count; ++i) {
-        keys.emplace_back(option_fingerprint(options[begin + i], type_index), static_cast<std::uint32_t>(i));
-    }
+    for (std::size_t i = 0; i < count; ++i) keys.emplace_back(fingerprints[i], static_cast<std::uint32_t>(i));
     std::sort(keys.begin(), keys.end());
     repeated.assign(count, 0);
     bool any = false;

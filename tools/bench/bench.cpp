@@ -1,7 +1,7 @@
 // rulesrun_bench: how fast the interpreter plays random games, next to the hand-written baselines, and whether its
 // memory stays flat over many games. See bench_run.hpp for what it runs and bench_output.hpp for what it prints.
 //
-//   rulesrun_bench [--seconds S] [--memory-games N] [--seed N] [--rules-dir DIR] [--json]
+//   rulesrun_bench [--seconds S] [--memory-games N] [--seed N] [--rules-dir DIR] [--only SECTION,...] [--json]
 //
 // Exit codes: 0 done, 1 a rules file with errors or a rule failing in a game, 2 wrong arguments.
 #include <cstdio>
@@ -18,6 +18,7 @@ int main(int argc, char** argv) {
                  "their ratio and the memory used over many games."};
     BenchOptions options;
     options.rules_dir = RULESRUN_SOURCE_DIR "/rules";
+    options.tic_tac_toe_rules = RULESRUN_SOURCE_DIR "/tests/games/tic_tac_toe.rules";
     bool json = false;
     app.add_option("--seconds", options.seconds, "how long each timed run lasts (default 3)")
         ->check(CLI::Range(0.001, 3600.0));
@@ -25,9 +26,12 @@ int main(int argc, char** argv) {
                    "games of the memory run (default 1000000; 0 skips it)")
         ->check(CLI::Range(std::int64_t{0}, std::int64_t{1'000'000'000'000}));
     app.add_option("--seed", options.seed, "the first game's seed; the next games take the next seeds (default 1)");
-    app.add_option("--rules-dir", options.rules_dir, "the folder of diamant.rules and pig.rules (default: the "
+    app.add_option("--rules-dir", options.rules_dir, "the folder of diamant.rules, pig.rules and classics/ (default: the "
                                                      "source tree's rules/)")
         ->check(CLI::ExistingDirectory);
+    app.add_option("--only", options.only, "run only these sections, comma-separated (settings and summary always)")
+        ->delimiter(',')
+        ->check(CLI::IsMember(section_names()));
     app.add_flag("--json", json, "print one JSON object instead of key=value lines");
     try {
         app.parse(argc, argv);
@@ -38,10 +42,12 @@ int main(int argc, char** argv) {
     Figures report;
     try {
         run_benchmarks(options, [&](const std::string& name, const Figures& figures) {
-            if (json)
+            if (json) {
                 report[name] = figures;
-            else
-                print_section(stdout, name, figures);
+                return;
+            }
+            print_section(stdout, name, figures);
+            if (name == "summary") print_summary_table(stdout, figures);
         });
     } catch (const std::exception& e) {
         std::fprintf(stderr, "rulesrun_bench: %s\n", e.what());

@@ -6,8 +6,10 @@
 //       mean_cards_turned=... mean_diamonds_revealed=... mean_ended_on_hazard=...
 //   game=diablo size=6 games=... seconds=... games_per_second=... mean_game_length=... mean_winner_checkers=...
 //       mean_empty_square_moves=... black_win_rate=...
+//   game=connect_four games=... seconds=... games_per_second=... mean_game_length=...
+//       (and tic_tac_toe, breakthrough alike)
 // Diamant's game length is the mine cards turned in the whole game; its other means are per round. Diablo's game
-// length is in turns.
+// length is in turns, the board games' in moves.
 #include <chrono>
 #include <cstdint>
 #include <cstdio>
@@ -15,8 +17,12 @@
 
 #include <CLI/CLI.hpp>
 
+#include "breakthrough.hpp"
+#include "connect_four.hpp"
 #include "diablo.hpp"
 #include "diamant.hpp"
+#include "native_board_playout.hpp"
+#include "tic_tac_toe.hpp"
 
 namespace {
 
@@ -80,6 +86,17 @@ void bench_diablo(int side, double seconds, std::uint64_t seed) {
         black_wins / games);
 }
 
+// A board game played by the benchmark's random bot (native_board_playout.hpp).
+template <class Game, class Move>
+void bench_board_game(const char* name, double seconds, std::uint64_t seed) {
+    rulesrun::bench::NativeBoardPlayout<Game, Move> playout;
+    double moves = 0;
+    const auto [games, elapsed] =
+        play_for(seconds, seed, [&](std::uint64_t game_seed) { moves += playout(game_seed).length; });
+    std::printf("game=%s games=%ld seconds=%.3f games_per_second=%.1f mean_game_length=%.4f\n", name, games, elapsed,
+                games / elapsed, moves / games);
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -93,5 +110,9 @@ int main(int argc, char** argv) {
     bench_diamant(seconds, seed);
     bench_diablo(6, seconds, seed);
     bench_diablo(8, seconds, seed);
+    bench_board_game<rulesrun::bench::TicTacToeGame, int>("tic_tac_toe", seconds, seed);
+    bench_board_game<rulesrun::bench::ConnectFourGame, int>("connect_four", seconds, seed);
+    bench_board_game<rulesrun::bench::BreakthroughGame, rulesrun::bench::BreakthroughMove>("breakthrough", seconds,
+                                                                                            seed);
     return 0;
 }

@@ -29,4 +29,13 @@ void print_section(std::FILE* out, const std::string& name, const Figures& figur
     std::fflush(out);
 }
 
+void print_summary_table(std::FILE* out, const Figures& summary) {
+    std::fprintf(out, "%-14s %22s %21s %7s\n", "game", "hand-written games/s", "interpreter games/s", "ratio");
+    for (const Figures& row : summary["games"])
+        std::fprintf(out, "%-14s %22.1f %21.1f %7.2f\n", row["game"].get<std::string>().c_str(),
+                     row["hand_written_games_per_second"].get<double>(),
+                     row["interpreter_games_per_second"].get<double>(), row["ratio"].get<double>());
+    std::fflush(out);
+}
+
 }  // namespace rulesrun::bench

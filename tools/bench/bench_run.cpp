@@ -1,14 +1,19 @@
 #include "bench_run.hpp"
 
+#include <algorithm>
 #include <cstdio>
 
 #include <unistd.h>
 
+#include "breakthrough.hpp"
+#include "connect_four.hpp"
 #include "interpreter_playout.hpp"
 #include "memory.hpp"
+#include "native_board_playout.hpp"
 #include "native_diablo_playout.hpp"
 #include "native_diamant_playout.hpp"
 #include "throughput.hpp"
+#include "tic_tac_toe.hpp"
 
 #ifndef RULESRUN_BUILD_TYPE
 #define RULESRUN_BUILD_TYPE "unknown"
@@ -33,6 +38,9 @@ Figures settings_figures(const BenchOptions& options) {
     f["memory_games"] = options.memory_games;
     f["rules_dir"] = options.rules_dir;
     f["build_type"] = RULESRUN_BUILD_TYPE;
+    std::string only;
+    for (const std::string& name : options.only) only += (only.empty() ? "" : ",") + name;
+    f["only"] = only.empty() ? "all" : only;
     return f;
 }
 
@@ -81,6 +89,28 @@ Figures diablo_figures(const BenchOptions& options, int size) {
     return f;
 }
 
+// Random games of a hand-written board game and of its rules file: the game's length is its moves.
+template <class Native>
+Figures board_game_figures(const BenchOptions& options, const std::string& rules_path, const char* title) {
+    InterpreterPlayout interpreter(load_rules(rules_path), 2, "");
+    Native native;
+    announce((std::string(title) + ", interpreter and hand-written").c_str());
+    Figures f;
+    f["length"] = "moves";
+    f.update(timed_comparison(interpreter, native, options));
+    return f;
+}
+
+// One row of the summary: a section's hand-written and interpreter rates and their ratio.
+Figures summary_row(const std::string& game, const Figures& section) {
+    Figures row;
+    row["game"] = game;
+    row["hand_written_games_per_second"] = section["native"]["games_per_second"];
+    row["interpreter_games_per_second"] = section["interpreter"]["games_per_second"];
+    row["ratio"] = section["ratio"];
+    return row;
+}
+
 Figures memory_section(const BenchOptions& options, InterpreterPlayout& interpreter) {
     announce("memory");
     Figures f;
@@ -92,14 +122,42 @@ Figures memory_section(const BenchOptions& options, InterpreterPlayout& interpre
 
 }  // namespace
 
+const std::vector<std::string>& section_names() {
+    static const std::vector<std::string> names = {"diamant",     "pig",          "diablo_6x6",   "diablo_8x8",
+                                                   "tic_tac_toe", "connect_four", "breakthrough", "memory"};
+    return names;
+}
+
 void run_benchmarks(const BenchOptions& options, const SectionSink& sink) {
+    const auto wanted = [&](const std::string& name) {
+        return options.only.empty() || std::find(options.only.begin(), options.only.end(), name) != options.only.end();
+    };
+    Figures summary = Figures::array();
+    // Passes a timed comparison on, and keeps its row for the summary.
+    const auto compared = [&](const std::string& name, const Figures& figures) {
+        sink(name, figures);
+        summary.push_back(summary_row(name, figures));
+    };
     sink("settings", settings_figures(options));
     // One Game for the timed Diamant run and the memory run: the memory run shows that reusing it costs nothing.
     InterpreterPlayout diamant(load_rules(options.rules_dir + "/diamant.rules"), diamant_players, "cards_turned");
-    sink("diamant", diamant_figures(options, diamant));
-    sink("pig", pig_figures(options));
-    for (const int size : {6, 8}) sink("diablo_" + board_name(size), diablo_figures(options, size));
-    if (options.memory_games > 0) sink("memory", memory_section(options, diamant));
+    if (wanted("diamant")) compared("diamant", diamant_figures(options, diamant));
+    if (wanted("pig")) sink("pig", pig_figures(options));
+    for (const int size : {6, 8})
+        if (wanted("diablo_" + board_name(size))) compared("diablo_" + board_name(size), diablo_figures(options, size));
+    if (wanted("tic_tac_toe"))
+        compared("tic_tac_toe", board_game_figures<NativeBoardPlayout<TicTacToeGame, int>>(
+                                    options, options.tic_tac_toe_rules, "Tic-tac-toe"));
+    if (wanted("connect_four"))
+        compared("connect_four", board_game_figures<NativeBoardPlayout<ConnectFourGame, int>>(
+                                     options, options.rules_dir + "/classics/connect_four.rules", "Connect Four"));
+    if (wanted("breakthrough"))
+        compared("breakthrough", board_game_figures<NativeBoardPlayout<BreakthroughGame, BreakthroughMove>>(
+                                     options, options.rules_dir + "/classics/breakthrough.rules", "Breakthrough"));
+    if (options.memory_games > 0 && wanted("memory")) sink("memory", memory_section(options, diamant));
+    Figures section;
+    section["games"] = summary;
+    sink("summary", section);
 }
 
 }  // namespace rulesrun::bench

@@ -33,6 +33,20 @@ for size in 6x6 8x8; do
     # The hand-written Diablo plays the same game as the rules file for every seed: its means must agree.
     expect_line "^bench=diablo_$size size=[68] length=game_length ratio=$number native_same_seeds_mean_length=$number decisions_agree=true lengths_agree=true$"
 done
+# The hand-written board games list their moves in the rules files' order and draw no chance: each seed gives the same
+# game on both sides, so the means must agree.
+for game in tic_tac_toe connect_four breakthrough; do
+    for engine in interpreter native; do
+        expect_line "^bench=$game engine=$engine games=[0-9]+ .*games_per_second=$number .*mean_length=$number length_ci95=$number$"
+    done
+    expect_line "^bench=$game length=moves ratio=$number native_same_seeds_mean_length=$number decisions_agree=true lengths_agree=true$"
+    expect_line "^bench=summary game=$game hand_written_games_per_second=$number interpreter_games_per_second=$number ratio=$number$"
+    expect_line "^$game +$number +$number +$number$"
+done
+for game in diamant diablo_6x6 diablo_8x8; do
+    expect_line "^bench=summary game=$game hand_written_games_per_second=$number interpreter_games_per_second=$number ratio=$number$"
+done
+expect_line "^game +hand-written games/s +interpreter games/s +ratio$"
 expect_line "^bench=pig engine=interpreter games=[0-9]+ .*games_per_second=$number decisions_per_second=[0-9]+ "
 expect_line "^bench=memory games_played=2000 rss_kib=[0-9]+ state_values=[0-9]+$"
 expect_line "^bench=memory game=diamant players=4 games=2000 .*rss_kib_before=[0-9]+ rss_kib_after=[0-9]+ rss_growth_kib=-?[0-9]+$"
@@ -48,7 +62,13 @@ def need(obj, path, *keys):
     for key in keys:
         if key not in obj:
             missing.append(path + "." + key)
-need(report, "", "settings", "diamant", "pig", "diablo_6x6", "diablo_8x8", "memory")
+need(report, "", "settings", "diamant", "pig", "diablo_6x6", "diablo_8x8", "tic_tac_toe", "connect_four",
+     "breakthrough", "memory", "summary")
+games = [row.get("game") for row in report.get("summary", {}).get("games", [])]
+if games != ["diamant", "diablo_6x6", "diablo_8x8", "tic_tac_toe", "connect_four", "breakthrough"]:
+    missing.append("summary.games (one row per compared game, in order; found %s)" % games)
+for board in ("tic_tac_toe", "connect_four", "breakthrough"):
+    need(report.get(board, {}), board, "ratio", "lengths_agree", "interpreter", "native")
 for board in ("diablo_6x6", "diablo_8x8"):
     need(report.get(board, {}), board, "ratio", "lengths_agree", "interpreter", "native")
 for engine in ("interpreter", "native"):
@@ -65,6 +85,14 @@ PY
 
 "$bench" --seconds 0 >/dev/null 2>&1
 [[ $? == 2 ]] || fail "a wrong argument does not exit with 2"
+"$bench" --only chess >/dev/null 2>&1
+[[ $? == 2 ]] || fail "an unknown section in --only does not exit with 2"
+if only=$("$bench" --seconds 0.05 --only connect_four); then
+    grep -q "^bench=connect_four length=moves" <<<"$only" || fail "--only connect_four does not run Connect Four"
+    ! grep -q "^bench=diamant" <<<"$only" || fail "--only connect_four runs Diamant"
+else
+    fail "rulesrun_bench --only connect_four exited with $?"
+fi
 
 if ((failures > 0)); then
     echo "--- text report:"
