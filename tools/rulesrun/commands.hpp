@@ -80,6 +80,19 @@ struct SweepOptions {
     std::int64_t tasks = 0;
 };
 
+struct TuneOptions {
+    std::string file;
+    std::vector<std::string> vary;     // "NAME" (every value, or a range's evenly spaced ones) or "NAME=V1,V2,..."
+    std::vector<std::string> targets;  // "FIGURE=VALUE"
+    int players = 0;                   // 0: the game's smallest, or the length of --bots
+    std::string bots;
+    std::int64_t games = default_simulated_games;  // games of the last round; the first rounds play fewer
+    std::uint64_t seed = 1;
+    int threads = 0;
+    bool json = false;
+    std::optional<double> bot_timeout;
+};
+
 struct MergeOptions {
     std::vector<std::string> parts;  // partial result files, one per shard
     bool json = false;
@@ -129,6 +142,7 @@ int run_simulate(const SimulateOptions& options);
 int run_compare(const SimulateOptions& options);  // simulate --compare
 int run_merge(const MergeOptions& options);
 int run_sweep(const SweepOptions& options);
+int run_tune(const TuneOptions& options);
 int run_replay(const ReplayOptions& options);
 int run_serve(const ServeOptions& options);
 int run_tree(const TreeOptions& options);

@@ -1,4 +1,4 @@
-// rulesrun: check, describe (info), play, simulate, sweep (and merge their shards), replay, audit and count (tree)
+// rulesrun: check, describe (info), play, simulate, sweep, tune (and merge shards), replay, audit and count (tree)
 // games written in the rules language. This file only reads the command line (naming the closest command to a mistyped
 // one) and turns errors into messages and exit codes; each command lives in its own file.
 #include <algorithm>
@@ -145,6 +145,36 @@ void add_sweep(CLI::App& app, SweepOptions& o) {
     add_slurm_options(*sweep, o.slurm, o.tasks);
 }
 
+void add_tune(CLI::App& app, TuneOptions& o) {
+    auto* tune = app.add_subcommand("tune", "Find the option values whose figures come closest to targets (a game "
+                                            "length, a statistic, a seat's share of the wins), with their 95% "
+                                            "intervals.");
+    tune->footer("Example: rulesrun tune rules/pig.rules --vary target --target length=60 --games 2000. Successive "
+                 "halving: every setting plays the same games (common random numbers), the closer half plays twice "
+                 "as many, until one is left, which plays --games; a target is met when it lies inside that "
+                 "setting's 95% interval. Figures: length (actions per game), draws (their rate), wins:K (seat K's "
+                 "share of the wins) and the game's statistics (rulesrun info).");
+    tune->add_option("FILE", o.file, "The rules file")->required();
+    tune->add_option("--vary", o.vary, "NAME (all its values; a range at up to 16 evenly spaced ones) or "
+                                       "NAME=V1,V2,...: an option to tune (repeatable)")
+        ->required()->allow_extra_args(false);
+    tune->add_option("--target", o.targets, "FIGURE=VALUE: what a figure should be (repeatable; the distances to "
+                                            "several targets, each relative to its value, are added)")
+        ->required()->allow_extra_args(false);
+    tune->add_option("--players", o.players, "Number of players (default: the game's smallest, or the length of "
+                                             "--bots)")->check(count_value(1000));
+    tune->add_option("--bots", o.bots, "Who plays each seat, as for simulate (default: random)");
+    tune->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
+    tune->add_option("--games", o.games, fmt::format("Games the best setting plays at the end (default {}); the "
+                                                     "rounds before play fewer", default_simulated_games))
+        ->check(count_value(INT64_MAX));
+    tune->add_option("--seed", o.seed, "Base seed: game i of every setting is seeded from it and i (default 1)")
+        ->check(seed_value());
+    tune->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results do "
+                                             "not depend on it")->check(count_value(1024));
+    tune->add_flag("--json", o.json, "Print the rounds, the best setting and its figures as one JSON object");
+}
+
 void add_merge(CLI::App& app, MergeOptions& o) {
     auto* merge = app.add_subcommand("merge", "Combine the partial results of every shard of one run (simulate "
                                               "--shard K/N, with or without --compare) into exactly what the run "
@@ -228,6 +258,7 @@ constexpr CommandSummary command_summaries[] = {
     {"play", "play a game at this terminal, humans and bots"},
     {"simulate", "play many games between bots and report wins, scores and statistics"},
     {"sweep", "simulate every combination of option values and player counts"},
+    {"tune", "find option values whose figures meet targets (length, statistics, wins)"},
     {"merge", "combine the partial results of a sharded simulation or sweep"},
     {"replay", "play a saved game again, action by action"},
     {"audit", "look for leaks of secrets in a game"},
@@ -332,6 +363,7 @@ int main(int argc, char** argv) {
     SimulateOptions simulate;
     MergeOptions merge;
     SweepOptions sweep;
+    TuneOptions tune;
     ReplayOptions replay;
     AuditOptions audit;
     ServeOptions serve;
@@ -341,6 +373,7 @@ int main(int argc, char** argv) {
     add_play(app, play);
     add_simulate(app, simulate);
     add_sweep(app, sweep);
+    add_tune(app, tune);
     add_merge(app, merge);
     add_replay(app, replay);
     add_audit(app, audit);
@@ -368,6 +401,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("play")) return run_command([&] { return run_play(play); });
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
     if (app.got_subcommand("sweep")) return run_command([&] { return run_sweep(sweep); });
+    if (app.got_subcommand("tune")) return run_command([&] { return run_tune(tune); });
     if (app.got_subcommand("merge")) return run_command([&] { return run_merge(merge); });
     if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });
     if (app.got_subcommand("audit")) return run_command([&] { return run_audit(audit); });

@@ -1,0 +1,71 @@
+#!/usr/bin/env bash
+# `rulesrun tune`: successive halving finds the option value whose game length is the one `simulate` measures at
+# that value (the target is taken from simulate, so the right answer is known), reports it met inside its interval,
+# as text and JSON; an unreachable target is reported missed; --vary NAME alone tries a range's evenly spaced values;
+# wrong input: an unknown option or figure, a malformed target, a seat out of range.
+# Usage: cli_tune_test.sh PATH/TO/rulesrun SOURCE_DIR
+set -uo pipefail
+
+RULESRUN=${1:?usage: cli_tune_test.sh RULESRUN SOURCE_DIR}
+SOURCE=${2:?usage: cli_tune_test.sh RULESRUN SOURCE_DIR}
+PIG="$SOURCE/rules/pig.rules"
+
+# shellcheck source=cli_common.sh
+source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
+
+run() { run_with_input 300 "$1" /dev/null "${@:2}"; }
+
+# ---- the length simulate measures at target=100 is found again -------------------------------------------------------
+run 0 simulate "$PIG" --option target=100 --games 400 --seed 5 --json
+length=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["length"]["mean"])' "$WORK/out")
+run 0 tune "$PIG" --vary target=20,50,100,200,400 --target "length=$length" --games 400 --seed 5 --json
+python3 - "$WORK/out" "$length" <<'PY' || fail "tune --json"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["best"] == {"target": "100"}, d["best"]
+assert d["games"] == 400 and d["met"] is True, d
+(t,) = d["targets"]
+assert t["figure"] == "length" and abs(t["mean"] - float(sys.argv[2])) < 1e-9 and t["low"] < t["mean"] < t["high"], t
+rounds = d["rounds"]
+assert [len(r["candidates"]) for r in rounds] == [5, 3, 2, 1], [len(r["candidates"]) for r in rounds]
+assert [r["games"] for r in rounds] == [50, 100, 200, 400], [r["games"] for r in rounds]
+PY
+echo "ok:   tune finds the setting whose length simulate measured, met inside its interval"
+
+run 0 tune "$PIG" --vary target=20,50,100,200,400 --target "length=$length" --games 400 --seed 5
+contains "$WORK/out" "best: target=100 (400 games)" "the text names the best setting"
+contains "$WORK/out" "met (inside the 95% interval)" "the text says the target is met"
+contains "$WORK/out" "Every target lies inside its 95% interval." "the verdict"
+
+# ---- a target no setting reaches is reported missed --------------------------------------------------------------
+run 0 tune "$PIG" --vary target=20,50 --target length=5000 --games 100
+contains "$WORK/out" "best: target=50" "the closest setting of an unreachable target"
+contains "$WORK/out" "missed (" "an unreachable target is missed"
+contains "$WORK/out" "Not every target is met" "the verdict of a miss"
+
+# ---- --vary NAME alone: a range at evenly spaced values ------------------------------------------------------------
+run 0 tune "$PIG" --vary target --target length=100 --games 64 --json
+python3 - "$WORK/out" <<'PY' || fail "--vary alone"
+import json, sys
+d = json.load(open(sys.argv[1]))
+tried = [c["settings"]["target"] for c in d["rounds"][0]["candidates"]]
+assert len(tried) == 16 and "10" in tried and "1000" in tried, tried
+PY
+echo "ok:   --vary alone tries 16 evenly spaced values of a range, both ends included"
+
+# ---- wrong input ---------------------------------------------------------------------------------------------------
+run 2 tune "$PIG" --vary speed --target length=10
+contains "$WORK/err" "--vary speed: the game has no such option; its options are target" "an unknown option"
+run 2 tune "$PIG" --vary target --target height=10
+contains "$WORK/err" "'height' is not a figure of this game; the figures are length, draws, wins:K" "an unknown figure"
+run 2 tune "$PIG" --vary target --target length
+contains "$WORK/err" "--target length: write FIGURE=VALUE" "a target without a value"
+run 2 tune "$PIG" --vary target --target length=long
+contains "$WORK/err" "'long' is not a number" "a target that is not a number"
+run 2 tune "$PIG" --vary target --target wins:3=0.5
+contains "$WORK/err" "the seat after 'wins:' must be from 1 to 2" "a seat out of range"
+run 2 tune "$PIG" --target length=10
+contains "$WORK/err" "--vary is required" "--vary is required"
+
+[[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
+echo "all tune tests passed"
