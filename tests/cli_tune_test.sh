@@ -2,7 +2,8 @@
 # `rulesrun tune`: successive halving finds the option value whose game length is the one `simulate` measures at
 # that value (the target is taken from simulate, so the right answer is known), reports it met inside its interval,
 # as text and JSON; an unreachable target is reported missed; --vary NAME alone tries a range's evenly spaced values;
-# wrong input: an unknown option or figure, a malformed target, a seat out of range.
+# wrong input: an unknown option or figure, a malformed target, a seat out of range. (--vary NAME alone narrows a range
+# around its best value, pass after pass.)
 # Usage: cli_tune_test.sh PATH/TO/rulesrun SOURCE_DIR
 set -uo pipefail
 
@@ -19,7 +20,7 @@ run() { run_with_input 300 "$1" /dev/null "${@:2}"; }
 run 0 simulate "$PIG" --option target=100 --games 400 --seed 5 --json
 length=$(python3 -c 'import json,sys; print(json.load(open(sys.argv[1]))["length"]["mean"])' "$WORK/out")
 run 0 tune "$PIG" --vary target=20,50,100,200,400 --target "length=$length" --games 400 --seed 5 --json
-python3 - "$WORK/out" "$length" <<'PY' || fail "tune --json"
+if python3 - "$WORK/out" "$length" <<'PY' || { fail "tune --json"; false; }
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert d["best"] == {"target": "100"}, d["best"]
@@ -30,7 +31,7 @@ rounds = d["rounds"]
 assert [len(r["candidates"]) for r in rounds] == [5, 3, 2, 1], [len(r["candidates"]) for r in rounds]
 assert [r["games"] for r in rounds] == [50, 100, 200, 400], [r["games"] for r in rounds]
 PY
-echo "ok:   tune finds the setting whose length simulate measured, met inside its interval"
+then echo "ok:   tune finds the setting whose length simulate measured, met inside its interval"; fi
 
 run 0 tune "$PIG" --vary target=20,50,100,200,400 --target "length=$length" --games 400 --seed 5
 contains "$WORK/out" "best: target=100 (400 games)" "the text names the best setting"
@@ -45,13 +46,19 @@ contains "$WORK/out" "Not every target is met" "the verdict of a miss"
 
 # ---- --vary NAME alone: a range at evenly spaced values ------------------------------------------------------------
 run 0 tune "$PIG" --vary target --target length=100 --games 64 --json
-python3 - "$WORK/out" <<'PY' || fail "--vary alone"
+if python3 - "$WORK/out" <<'PY' || { fail "--vary alone"; false; }
 import json, sys
 d = json.load(open(sys.argv[1]))
 tried = [c["settings"]["target"] for c in d["rounds"][0]["candidates"]]
-assert len(tried) == 16 and "10" in tried and "1000" in tried, tried
+assert len(tried) == 17 and "10" in tried and "1000" in tried, tried
+# then closer around the best value, pass after pass, until neighbouring values are tried
+passes = [r for r in d["rounds"] if len(r["candidates"]) == 17]
+assert len(passes) >= 2, [len(r["candidates"]) for r in d["rounds"]]
+last = sorted(int(c["settings"]["target"]) for c in passes[-1]["candidates"])
+assert last == list(range(last[0], last[0] + 17)), last
+assert d["best"]["target"] in [str(v) for v in last], d["best"]
 PY
-echo "ok:   --vary alone tries 16 evenly spaced values of a range, both ends included"
+then echo "ok:   --vary alone tries 17 evenly spaced values of a range, then closer around the best"; fi
 
 # ---- wrong input ---------------------------------------------------------------------------------------------------
 run 2 tune "$PIG" --vary speed --target length=10

@@ -155,8 +155,9 @@ void add_tune(CLI::App& app, TuneOptions& o) {
                  "setting's 95% interval. Figures: length (actions per game), draws (their rate), wins:K (seat K's "
                  "share of the wins) and the game's statistics (rulesrun info).");
     tune->add_option("FILE", o.file, "The rules file")->required();
-    tune->add_option("--vary", o.vary, "NAME (all its values; a range at up to 16 evenly spaced ones) or "
-                                       "NAME=V1,V2,...: an option to tune (repeatable)")
+    tune->add_option("--vary", o.vary, "NAME (all its values; a range at 17 evenly spaced ones, then "
+                                       "closer around the best, down to neighbouring values) or NAME=V1,V2,...: an "
+                                       "option to tune (repeatable)")
         ->required()->allow_extra_args(false);
     tune->add_option("--target", o.targets, "FIGURE=VALUE: what a figure should be (repeatable; the distances to "
                                             "several targets, each relative to its value, are added)")
