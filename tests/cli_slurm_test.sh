@@ -86,6 +86,11 @@ echo "ok:   a single-node Slurm is up ($NODE, port $PORT)"
 # submit FOLDER: submits FOLDER's job through its submit.sh and waits for the merge's result (3 minutes at most).
 submit() {
     sh "$1/submit.sh" || { fail "submit.sh of $1"; return; }
+    wait_for_jobs "$1"
+}
+
+# wait_for_jobs FOLDER: until the queue is empty (3 minutes at most).
+wait_for_jobs() {
     for _ in $(seq 360); do
         [[ -z $(squeue -h 2>/dev/null) ]] && break
         sleep 0.5
@@ -107,8 +112,9 @@ same "$WORK/simulate.json" "$WORK/simulate-job/result.json" "simulate over 4 Slu
 SWEEP=("$COSMIC" --option jacks=1,3 --players 1,2 --games 40 --seed 5)
 run 0 sweep "${SWEEP[@]}"
 cp "$WORK/out" "$WORK/sweep.txt"
-run 0 sweep "${SWEEP[@]}" --slurm "$WORK/sweep-job" --tasks 4
-submit "$WORK/sweep-job"
+run 0 sweep "${SWEEP[@]}" --slurm "$WORK/sweep-job" --tasks 4 --submit  # submitted by rulesrun itself
+contains "$WORK/out" "Submitted; the result goes to" "--submit submits"
+wait_for_jobs "$WORK/sweep-job"
 same "$WORK/sweep.txt" "$WORK/sweep-job/result.txt" "sweep over 4 Slurm tasks, merged"
 for k in 1 2 3 4; do [[ -f $WORK/sweep-job/part-$k.json ]] || fail "the part of task $k"; done
 

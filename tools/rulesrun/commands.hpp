@@ -61,6 +61,7 @@ struct SimulateOptions {
     std::string shard;   // "K/N": play only the K-th of N shards and print its partial result; empty: every game
     std::string slurm;   // a folder to write a Slurm job array of `tasks` shards and its merge into, instead of playing
     std::int64_t tasks = 0;
+    bool submit = false;  // with --slurm: submit the job too
 };
 
 struct SweepOptions {
@@ -78,6 +79,7 @@ struct SweepOptions {
     std::optional<double> bot_timeout;
     std::string slurm;   // as simulate's
     std::int64_t tasks = 0;
+    bool submit = false;  // with --slurm: submit the job too
 };
 
 struct TuneOptions {

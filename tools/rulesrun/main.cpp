@@ -69,7 +69,7 @@ void add_play(CLI::App& app, PlayOptions& o) {
 }
 
 // --slurm FOLDER --tasks N, the same for simulate and sweep.
-void add_slurm_options(CLI::App& command, std::string& folder, std::int64_t& tasks) {
+void add_slurm_options(CLI::App& command, std::string& folder, std::int64_t& tasks, bool& submit) {
     auto* slurm = command.add_option("--slurm", folder, "Play nothing: write into this folder a Slurm job array whose "
                                                         "--tasks tasks are the run's shards, a merge job that runs once "
                                                         "they all succeed, and submit.sh, which submits both");
@@ -77,6 +77,8 @@ void add_slurm_options(CLI::App& command, std::string& folder, std::int64_t& tas
                       ->check(count_value(1'000'000));
     slurm->needs(count);
     count->needs(slurm);
+    command.add_flag("--submit", submit, "With --slurm: also submit the job (runs submit.sh: sbatch must be on this "
+                                         "machine)")->needs(slurm);
 }
 
 void add_simulate(CLI::App& app, SimulateOptions& o) {
@@ -109,7 +111,7 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
     simulate->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of the run (the games whose index "
                                              "i has i % N = K - 1, with the whole run's seeds) and print its "
                                              "partial result as JSON, for 'rulesrun merge'");
-    add_slurm_options(*simulate, o.slurm, o.tasks);
+    add_slurm_options(*simulate, o.slurm, o.tasks, o.submit);
 }
 
 void add_sweep(CLI::App& app, SweepOptions& o) {
@@ -142,7 +144,7 @@ void add_sweep(CLI::App& app, SweepOptions& o) {
     sweep->add_option("--resume", o.resume, "A folder (created if missing) that keeps each finished configuration: "
                                             "run the same command again after an interruption and the finished "
                                             "configurations are not played again");
-    add_slurm_options(*sweep, o.slurm, o.tasks);
+    add_slurm_options(*sweep, o.slurm, o.tasks, o.submit);
 }
 
 void add_tune(CLI::App& app, TuneOptions& o) {

@@ -55,7 +55,7 @@ int write_slurm(const SimulateOptions& options) {
     if (!options.compare.empty()) (void)simulation_request(options.compare, options);
     const std::string stem = std::filesystem::path(options.file).stem().string();
     write_slurm_job({options.slurm, options.tasks, "rulesrun-simulate-" + stem, task_command(options), options.threads,
-                     options.json, options.report});
+                     options.json, options.report, options.submit});
     return exit_ok;
 }
 

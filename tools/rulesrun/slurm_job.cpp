@@ -1,9 +1,12 @@
 #include "slurm_job.hpp"
 
+#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <iostream>
 #include <stdexcept>
+
+#include <sys/wait.h>
 
 #include <fmt/format.h>
 
@@ -98,6 +101,16 @@ void write_slurm_job(const SlurmJob& job) {
     write_file(fs::path(folder) / "shards.sbatch", shards_script(job, folder));
     write_file(fs::path(folder) / "merge.sbatch", merge_script(job, folder));
     write_file(fs::path(folder) / "submit.sh", submit_script());
+    if (job.submit) {
+        std::cout.flush();  // submit.sh prints the jobs' numbers after what was printed so far
+        const int status = std::system(fmt::format("sh {}", quoted(folder + "/submit.sh")).c_str());
+        if (status != 0)
+            throw std::runtime_error(fmt::format("--submit: {}/submit.sh failed (exit code {}): is Slurm's sbatch "
+                                                 "installed and its controller reachable?", folder,
+                                                 WIFEXITED(status) ? WEXITSTATUS(status) : status));
+        std::cout << fmt::format("Submitted; the result goes to {}/result.{}.\n", folder, job.json ? "json" : "txt");
+        return;
+    }
     std::cout << fmt::format("Wrote a Slurm job array of {} shards and its merge in {}:\n  sh {}/submit.sh\nsubmits "
                              "them; the result goes to {}/result.{}.\n",
                              job.tasks, folder, folder, folder, job.json ? "json" : "txt");

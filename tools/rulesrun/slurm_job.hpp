@@ -18,13 +18,14 @@ struct SlurmJob {
     int threads = 0;                    // CPUs per task (0: Slurm's default)
     bool json = false;                  // what the merge prints
     std::string report;                 // the page the merge writes, or empty
+    bool submit = false;                // --submit: also run submit.sh
 };
 
 // The running program's absolute path (for the scripts' commands).
 std::string this_program();
 
-// Writes the three files and says on standard output how to submit them. Throws std::runtime_error when the folder
-// cannot be written.
+// Writes the three files and says on standard output how to submit them, or (--submit) submits them. Throws
+// std::runtime_error when the folder cannot be written or the submission fails.
 void write_slurm_job(const SlurmJob& job);
 
 }  // namespace rulesrun::cli

@@ -51,7 +51,7 @@ int write_slurm(const SweepOptions& options) {
     (void)sweep_plan(load_definition(options.file), options);  // wrong options fail here rather than in every task
     const std::string stem = std::filesystem::path(options.file).stem().string();
     write_slurm_job({options.slurm, options.tasks, "rulesrun-sweep-" + stem, task_command(options), options.threads,
-                     options.json, options.report});
+                     options.json, options.report, options.submit});
     return exit_ok;
 }
 
