@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "step_progress.hpp"
+
 namespace rulesrun::cli {
 
 namespace {
@@ -46,15 +48,20 @@ void ProgressBar::update(std::int64_t done) {
     last_percent_ = percent;
     constexpr int width = 40;
     const int filled = percent * width / 100;
-    fmt::print(stderr, "\r[{}{}] {:3}% {}/{} games", std::string(filled, '#'), std::string(width - filled, ' '),
-               percent, done, total_);
+    // The time left: the time the games played so far took, scaled to the games left.
+    const double elapsed = std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+    const std::string left =
+        done > 0 ? fmt::format(", {} left", duration_text(elapsed * static_cast<double>(total_ - done) / static_cast<double>(done)))
+                 : "";
+    fmt::print(stderr, "\r[{}{}] {:3}% {}/{} games{}   ", std::string(filled, '#'), std::string(width - filled, ' '),
+               percent, done, total_, left);
     std::fflush(stderr);
     drawn_ = true;
 }
 
 void ProgressBar::finish() {
     if (!drawn_) return;
-    fmt::print(stderr, "\r{:80}\r", "");
+    fmt::print(stderr, "\r{:100}\r", "");
     std::fflush(stderr);
     drawn_ = false;
 }

@@ -38,7 +38,7 @@ private:
     bool controls_;
 };
 
-// "[#######      ] 52% 52000/100000 games" on standard error, redrawn in place; shown only when standard error is
+// "[#######      ] 52% 52000/100000 games, 1m05s left" on standard error, redrawn in place; shown only when standard error is
 // a terminal and the run has lasted over a second, so short runs and pipes stay clean.
 class ProgressBar {
 public:
