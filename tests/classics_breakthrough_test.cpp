@@ -21,18 +21,14 @@ namespace {
 using testing_support::action_names;
 using testing_support::load_rules;
 using testing_support::perft;
-using testing_support::start_game;
+using testing_support::start_plain_game;
 
 std::shared_ptr<const GameDefinition> breakthrough() {
     static const auto game = load_rules("classics/breakthrough.rules");
     return game;
 }
 
-Game started() {
-    Game g = start_game(breakthrough());
-    g.keep_knowledge(false);
-    return g;
-}
+Game started() { return start_plain_game(breakthrough()); }
 
 // ---- The independent enumerator ---------------------------------------------------------------------------------
 

@@ -26,7 +26,7 @@ using testing_support::perft;
 using testing_support::action_names;
 using testing_support::expect_game;
 using testing_support::load_rules;
-using testing_support::start_game;
+using testing_support::start_plain_game;
 
 std::shared_ptr<const GameDefinition> chess() {
     static const auto game = load_rules("classics/chess.rules");
@@ -38,11 +38,7 @@ std::shared_ptr<const GameDefinition> position(const std::string& file) {
     return expect_game(load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/fixtures/chess/" + file));
 }
 
-Game started(const std::shared_ptr<const GameDefinition>& game) {
-    Game g = start_game(game);
-    g.keep_knowledge(false);
-    return g;
-}
+Game started(const std::shared_ptr<const GameDefinition>& game) { return start_plain_game(game); }
 
 void expect_counts(const std::shared_ptr<const GameDefinition>& game, const std::vector<std::int64_t>& published) {
     ASSERT_TRUE(game);

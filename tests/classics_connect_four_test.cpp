@@ -25,18 +25,14 @@ namespace {
 using testing_support::action_names;
 using testing_support::load_rules;
 using testing_support::perft;
-using testing_support::start_game;
+using testing_support::start_plain_game;
 
 std::shared_ptr<const GameDefinition> connect_four() {
     static const auto game = load_rules("classics/connect_four.rules");
     return game;
 }
 
-Game started() {
-    Game g = start_game(connect_four());
-    g.keep_knowledge(false);
-    return g;
-}
+Game started() { return start_plain_game(connect_four()); }
 
 // Plays the named moves, each by the one seat to act.
 void play_out(Game& g, const std::vector<std::string>& moves) {

@@ -21,7 +21,7 @@ using testing_support::perft;
 using testing_support::action_names;
 using testing_support::expect_game;
 using testing_support::load_rules;
-using testing_support::start_game;
+using testing_support::start_plain_game;
 using Options = std::vector<std::pair<std::string, std::string>>;
 
 std::shared_ptr<const GameDefinition> go() {
@@ -34,9 +34,7 @@ std::shared_ptr<const GameDefinition> position(const std::string& file) {
 }
 
 Game started(const std::shared_ptr<const GameDefinition>& game, const Options& options) {
-    Game g = start_game(game, 0, 1, options);
-    g.keep_knowledge(false);
-    return g;
+    return start_plain_game(game, options);
 }
 
 int action_named(const Game& g, const std::string& name) {

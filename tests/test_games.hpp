@@ -68,6 +68,15 @@ inline runtime::Game start_game(const std::shared_ptr<const runtime::GameDefinit
     return runtime::Game(game, runtime::resolve_settings(*game, s));
 }
 
+// A game of `game` with these options (else the default settings), started, keeping no knowledge of the cards
+// (nothing searches it): what move-counting tests of board games play on.
+inline runtime::Game start_plain_game(const std::shared_ptr<const runtime::GameDefinition>& game,
+                                      std::vector<std::pair<std::string, std::string>> options = {}) {
+    runtime::Game g = start_game(game, 0, 1, std::move(options));
+    g.keep_knowledge(false);
+    return g;
+}
+
 // Pearson's chi-square of counts (by value) against the uniform distribution over the values 1..span.
 inline double chi_square_uniform(const std::map<int, int>& counts, int span, int total) {
     const double expected = static_cast<double>(total) / span;
