@@ -40,3 +40,7 @@
 
 // The leak audit.
 #include "audit.hpp"
+
+// The native engine: the rules compiled to machine code, the same games faster.
+#include "native_engine.hpp"
+#include "native_library.hpp"

@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 # The interpreter's stages in the order a rules file goes through them; the grammar comes before all of them.
-STAGES = ["basics", "check", "compile", "machine", "engine", "view", "agents", "simulation", "audit"]
+STAGES = ["basics", "check", "compile", "machine", "engine", "view", "agents", "simulation", "audit", "native"]
 # Front-end folders and the front-end folders each may use besides the public API.
 FRONT_ENDS = {
     "tools/terminal": [],

@@ -28,6 +28,20 @@ void prepare_to_run(Program& program);
 void assign_eval_handlers(Program& program);
 void assign_entries(Program& program);
 
+// How an expression is evaluated (machine_eval_handlers.cpp): by a handler of its own for the frequent, simple ones,
+// else by Machine::eval_rest. The interpreter picks a handler per kind; the native engine (native_source.cpp)
+// writes the same thing out per expression.
+enum class EvalKind : std::uint8_t {
+    rest, constant, local, slot, zone, player_field, card_field, space_field, record_field, logical_not,
+    if_then_else, negate, at, size, top, fold_numbers, count_equal, builtin, call_function, inline_call,
+    comprehension, values_on_heap,
+    // binary: both operands read by the handler itself (see Expr::direct)
+    logical_and, logical_or, same, not_same, less, less_equal, greater, greater_equal, add, subtract, multiply
+};
+EvalKind eval_kind(const Program& program, const Expr& e);
+EvalKind builtin_kind(const Program& program, const Expr& e);
+constexpr bool is_binary(EvalKind kind) { return kind >= EvalKind::logical_and; }
+
 // A sequence to iterate without copying: a heap list, a zone's region, or the numbers begin..begin+length-1.
 struct Sequence {
     enum class Kind : std::uint8_t { heap, zone, numbers } kind = Kind::numbers;

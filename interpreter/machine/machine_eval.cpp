@@ -1,6 +1,7 @@
 // Evaluating expressions. Functions cannot choose, so an expression always runs to its end (functions with a block
 // body run their instructions in a nested loop).
 #include <algorithm>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -241,6 +242,17 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         if (v == none_value) fail(p_.expr(p_.child(e, i)).loc, "expected a number, found 'none'");
         return v;
     };
+    // Both operands, the left one first (the order chance is drawn in is the written one).
+    auto numbers = [&] {
+        const Value left = number(0);
+        const Value right = number(1);
+        return std::pair<std::int64_t, std::int64_t>{left, right};
+    };
+    auto equal = [&] {
+        const Value left = arg(0);
+        const Value right = arg(1);
+        return values_equal(left, right, e.b);
+    };
     switch (e.op) {
         case ExprOp::constant:
         case ExprOp::text_constant: return e.a;
@@ -265,21 +277,42 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::range: return make_list(sequence(index), e.loc);
         case ExprOp::negate: return -number(0);  // never overflows: -2^31 is none, not a number
         case ExprOp::logical_not: return !arg(0);
-        case ExprOp::add: return checked(std::int64_t{number(0)} + number(1), e.loc);
-        case ExprOp::subtract: return checked(std::int64_t{number(0)} - number(1), e.loc);
-        case ExprOp::multiply: return checked(std::int64_t{number(0)} * number(1), e.loc);
+        case ExprOp::add: {
+            const auto [a, b] = numbers();
+            return checked(a + b, e.loc);
+        }
+        case ExprOp::subtract: {
+            const auto [a, b] = numbers();
+            return checked(a - b, e.loc);
+        }
+        case ExprOp::multiply: {
+            const auto [a, b] = numbers();
+            return checked(a * b, e.loc);
+        }
         case ExprOp::divide:
         case ExprOp::remainder: {
             const Value a = number(0), b = number(1);
             if (b == 0) fail(e.loc, fmt::format("division of {} by zero", a));
             return e.op == ExprOp::divide ? a / b : a % b;
         }
-        case ExprOp::less: return number(0) < number(1);
-        case ExprOp::less_equal: return number(0) <= number(1);
-        case ExprOp::greater: return number(0) > number(1);
-        case ExprOp::greater_equal: return number(0) >= number(1);
-        case ExprOp::equal: return values_equal(arg(0), arg(1), e.b);
-        case ExprOp::not_equal: return !values_equal(arg(0), arg(1), e.b);
+        case ExprOp::less: {
+            const auto [a, b] = numbers();
+            return a < b;
+        }
+        case ExprOp::less_equal: {
+            const auto [a, b] = numbers();
+            return a <= b;
+        }
+        case ExprOp::greater: {
+            const auto [a, b] = numbers();
+            return a > b;
+        }
+        case ExprOp::greater_equal: {
+            const auto [a, b] = numbers();
+            return a >= b;
+        }
+        case ExprOp::equal: return equal();
+        case ExprOp::not_equal: return !equal();
         case ExprOp::logical_and: return arg(0) && arg(1);
         case ExprOp::logical_or: return arg(0) || arg(1);
         case ExprOp::concat_lists: {

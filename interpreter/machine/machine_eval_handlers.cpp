@@ -21,6 +21,23 @@ Fetch fetch_of(const Expr& child) {
 
 }  // namespace
 
+// size, and top or first, of a list or zone that is not a comprehension (those are counted, or searched, without a
+// list); sum, max, min and count without the built-ins' switch; at, the most frequent built-in of board games.
+EvalKind builtin_kind(const Program& p, const Expr& e) {
+    const bool of_comprehension = p.expr(e.first3[0]).op == ExprOp::comprehension;
+    switch (static_cast<Builtin>(e.a)) {
+        case Builtin::at: return EvalKind::at;
+        case Builtin::size: return of_comprehension ? EvalKind::builtin : EvalKind::size;
+        case Builtin::top:
+        case Builtin::first: return of_comprehension ? EvalKind::builtin : EvalKind::top;  // a search
+        case Builtin::sum:
+        case Builtin::max:
+        case Builtin::min: return EvalKind::fold_numbers;
+        case Builtin::count: return EvalKind::count_equal;
+        default: return EvalKind::builtin;
+    }
+}
+
 struct EvalHandlers {
     static std::int32_t index_of(const Machine& m, const Expr& e) {
         return static_cast<std::int32_t>(&e - m.exprs_);
@@ -83,7 +100,9 @@ struct EvalHandlers {
     // for the operations that always read both (the logical ones read the second only when needed).
     template <typename Op, Fetch L, Fetch R>
     static Value binary(Machine& m, const Expr& e) {
-        return Op::run(m, e, operand<L>(m, e, 0), operand<R>(m, e, 1));
+        const Value left = operand<L>(m, e, 0);  // left first: the order chance is drawn in is the written one
+        const Value right = operand<R>(m, e, 1);
+        return Op::run(m, e, left, right);
     }
     template <Fetch L, Fetch R>
     static Value logical_and(Machine& m, const Expr& e) { return operand<L>(m, e, 0) && operand<R>(m, e, 1); }
@@ -160,14 +179,12 @@ struct EvalHandlers {
 
     static Value values_on_heap(Machine& m, const Expr& e) { return m.values_on_heap(e); }
     static Value builtin(Machine& m, const Expr& e) { return m.builtin(e); }
-    // size, and top or first, of a list or zone that is not a comprehension (those are counted, or searched, without
-    // a list).
     static Value size(Machine& m, const Expr& e) { return m.sequence(e.first3[0]).length; }
     static Value top(Machine& m, const Expr& e) {
         const Sequence s = m.sequence(e.first3[0]);
         return s.length > 0 ? m.element(s, 0) : none_value;
     }
-    static Value at(Machine& m, const Expr& e) {  // the most frequent built-in of board games: without the switch
+    static Value at(Machine& m, const Expr& e) {
         const Value space = m.eval(e.first3[0]);
         if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) m.not_a_space(e.loc);
         const std::int64_t rows = m.eval(e.first3[1]), columns = m.eval(e.first3[2]);
@@ -179,77 +196,108 @@ struct EvalHandlers {
     static Value inline_call(Machine& m, const Expr& e) { return m.inline_call(e); }
     static Value comprehension(Machine& m, const Expr& e) { return m.comprehension(e); }
 
-    // Binary operations on numbers and identities, and the logical ones.
-    static EvalHandler binary_handler(const Expr& e, Fetch left, Fetch right) {
-        switch (e.op) {
-            case ExprOp::logical_and: return by_operands<And>(left, right);
-            case ExprOp::logical_or: return by_operands<Or>(left, right);
-            case ExprOp::equal: return e.a == 0 ? by_operands<Binary, Same>(left, right) : rest;  // a == 1: by content
-            case ExprOp::not_equal: return e.a == 0 ? by_operands<Binary, NotSame>(left, right) : rest;
-            case ExprOp::less: return by_operands<Binary, Numbers<Less>>(left, right);
-            case ExprOp::less_equal: return by_operands<Binary, Numbers<LessEqual>>(left, right);
-            case ExprOp::greater: return by_operands<Binary, Numbers<Greater>>(left, right);
-            case ExprOp::greater_equal: return by_operands<Binary, Numbers<GreaterEqual>>(left, right);
-            case ExprOp::add: return by_operands<Binary, Numbers<Add>>(left, right);
-            case ExprOp::subtract: return by_operands<Binary, Numbers<Subtract>>(left, right);
-            case ExprOp::multiply: return by_operands<Binary, Numbers<Multiply>>(left, right);
+    // The instance of the binary handler for this kind and these operands.
+    static EvalHandler binary_handler(EvalKind kind, Fetch left, Fetch right) {
+        switch (kind) {
+            case EvalKind::logical_and: return by_operands<And>(left, right);
+            case EvalKind::logical_or: return by_operands<Or>(left, right);
+            case EvalKind::same: return by_operands<Binary, Same>(left, right);
+            case EvalKind::not_same: return by_operands<Binary, NotSame>(left, right);
+            case EvalKind::less: return by_operands<Binary, Numbers<Less>>(left, right);
+            case EvalKind::less_equal: return by_operands<Binary, Numbers<LessEqual>>(left, right);
+            case EvalKind::greater: return by_operands<Binary, Numbers<Greater>>(left, right);
+            case EvalKind::greater_equal: return by_operands<Binary, Numbers<GreaterEqual>>(left, right);
+            case EvalKind::add: return by_operands<Binary, Numbers<Add>>(left, right);
+            case EvalKind::subtract: return by_operands<Binary, Numbers<Subtract>>(left, right);
+            case EvalKind::multiply: return by_operands<Binary, Numbers<Multiply>>(left, right);
             default: return nullptr;
         }
     }
 
-    static EvalHandler builtin_handler(const Program& p, const Expr& e) {
-        switch (static_cast<Builtin>(e.a)) {
-            case Builtin::at: return at;
-            case Builtin::size: return p.expr(e.first3[0]).op == ExprOp::comprehension ? builtin : size;
-            case Builtin::top:
-            case Builtin::first: return p.expr(e.first3[0]).op == ExprOp::comprehension ? builtin : top;  // a search
-            case Builtin::sum:
-            case Builtin::max:
-            case Builtin::min: return fold_numbers;
-            case Builtin::count: return count_equal;
-            default: return builtin;
-        }
-    }
-
     static EvalHandler choose(const Program& p, const Expr& e) {
-        switch (e.op) {
-            case ExprOp::constant:
-            case ExprOp::text_constant: return constant;
-            case ExprOp::local: return local;
-            case ExprOp::slot: return slot;
-            case ExprOp::zone: return zone;
-            case ExprOp::player_field: return e.direct[0] >= 0 ? player_field_of_local : player_field;
-            case ExprOp::card_field:  // b < 0: a field found by name
-                return e.b < 0 ? rest : e.direct[0] >= 0 ? card_field_of_local : card_field;
-            case ExprOp::space_field: return e.b < 0 ? rest : e.direct[0] >= 0 ? space_field_of_local : space_field;
-            case ExprOp::record_field: return record_field;
-            case ExprOp::logical_not: return logical_not;
-            case ExprOp::if_then_else: return if_then_else;
-            case ExprOp::negate: return negate;
-            case ExprOp::builtin: return builtin_handler(p, e);
-            case ExprOp::call_function: return call_function;
-            case ExprOp::inline_call: return inline_call;
-            case ExprOp::comprehension: return comprehension;
-            case ExprOp::make_record:
-            case ExprOp::list: return values_on_heap;
+        const EvalKind kind = eval_kind(p, e);
+        if (is_binary(kind)) {
+            return binary_handler(kind, fetch_of(p.expr(e.first3[0])), fetch_of(p.expr(e.first3[1])));
+        }
+        const bool of_local = e.direct[0] >= 0;
+        switch (kind) {
+            case EvalKind::constant: return constant;
+            case EvalKind::local: return local;
+            case EvalKind::slot: return slot;
+            case EvalKind::zone: return zone;
+            case EvalKind::player_field: return of_local ? player_field_of_local : player_field;
+            case EvalKind::card_field: return of_local ? card_field_of_local : card_field;
+            case EvalKind::space_field: return of_local ? space_field_of_local : space_field;
+            case EvalKind::record_field: return record_field;
+            case EvalKind::logical_not: return logical_not;
+            case EvalKind::if_then_else: return if_then_else;
+            case EvalKind::negate: return negate;
+            case EvalKind::at: return at;
+            case EvalKind::size: return size;
+            case EvalKind::top: return top;
+            case EvalKind::fold_numbers: return fold_numbers;
+            case EvalKind::count_equal: return count_equal;
+            case EvalKind::builtin: return builtin;
+            case EvalKind::call_function: return call_function;
+            case EvalKind::inline_call: return inline_call;
+            case EvalKind::comprehension: return comprehension;
+            case EvalKind::values_on_heap: return values_on_heap;
             default: return rest;
         }
     }
 };
 
+// How each expression is evaluated: the interpreter's handlers here, and the native engine's generated code
+// (native_source.cpp), follow the same choice.
+EvalKind eval_kind(const Program& p, const Expr& e) {
+    if (e.child_count == 2) {
+        switch (e.op) {
+            case ExprOp::logical_and: return EvalKind::logical_and;
+            case ExprOp::logical_or: return EvalKind::logical_or;
+            case ExprOp::equal: return e.a == 0 ? EvalKind::same : EvalKind::rest;  // a == 1: by content
+            case ExprOp::not_equal: return e.a == 0 ? EvalKind::not_same : EvalKind::rest;
+            case ExprOp::less: return EvalKind::less;
+            case ExprOp::less_equal: return EvalKind::less_equal;
+            case ExprOp::greater: return EvalKind::greater;
+            case ExprOp::greater_equal: return EvalKind::greater_equal;
+            case ExprOp::add: return EvalKind::add;
+            case ExprOp::subtract: return EvalKind::subtract;
+            case ExprOp::multiply: return EvalKind::multiply;
+            default: break;
+        }
+    }
+    switch (e.op) {
+        case ExprOp::constant:
+        case ExprOp::text_constant: return EvalKind::constant;
+        case ExprOp::local: return EvalKind::local;
+        case ExprOp::slot: return EvalKind::slot;
+        case ExprOp::zone: return EvalKind::zone;
+        case ExprOp::player_field: return EvalKind::player_field;
+        case ExprOp::card_field: return e.b < 0 ? EvalKind::rest : EvalKind::card_field;  // b < 0: a field by name
+        case ExprOp::space_field: return e.b < 0 ? EvalKind::rest : EvalKind::space_field;
+        case ExprOp::record_field: return EvalKind::record_field;
+        case ExprOp::logical_not: return EvalKind::logical_not;
+        case ExprOp::if_then_else: return EvalKind::if_then_else;
+        case ExprOp::negate: return EvalKind::negate;
+        case ExprOp::builtin: return builtin_kind(p, e);
+        case ExprOp::call_function: return EvalKind::call_function;
+        case ExprOp::inline_call: return EvalKind::inline_call;
+        case ExprOp::comprehension: return EvalKind::comprehension;
+        case ExprOp::make_record:
+        case ExprOp::list: return EvalKind::values_on_heap;
+        default: return EvalKind::rest;
+    }
+}
+
 void assign_eval_handlers(Program& program) {
     for (Expr& e : program.exprs) {
         const bool field = e.op == ExprOp::player_field || e.op == ExprOp::card_field || e.op == ExprOp::space_field;
         if (field && program.expr(e.first3[0]).op == ExprOp::local) e.direct[0] = program.expr(e.first3[0]).a;
-        e.handler = EvalHandlers::choose(program, e);
-        if (e.child_count != 2) continue;
-        const Expr& left = program.expr(e.first3[0]);
-        const Expr& right = program.expr(e.first3[1]);
-        if (EvalHandler binary = EvalHandlers::binary_handler(e, fetch_of(left), fetch_of(right))) {
-            e.direct[0] = left.a;  // a local's slot or a constant's value; unread when the child is evaluated
-            e.direct[1] = right.a;
-            e.handler = binary;
+        if (is_binary(eval_kind(program, e))) {
+            e.direct[0] = program.expr(e.first3[0]).a;  // a local's slot or a constant's value; unread when the child
+            e.direct[1] = program.expr(e.first3[1]).a;  // is evaluated
         }
+        e.handler = EvalHandlers::choose(program, e);
     }
 }
 

@@ -40,6 +40,7 @@ struct PlayOptions {
     std::vector<std::string> options;  // "NAME=VALUE" as typed
     std::optional<std::uint64_t> seed;
     std::string bots;
+    std::string engine = "interpreter";  // --engine: "interpreter" or "native" (native_engine.hpp)
     std::string save;
     std::string resume;
     bool force = false;  // --resume a game whose rules have changed since it was saved
@@ -51,6 +52,7 @@ struct SimulateOptions {
     std::int64_t games = default_simulated_games;
     std::uint64_t seed = 1;
     std::string bots;
+    std::string engine = "interpreter";  // --engine: "interpreter" or "native" (native_engine.hpp)
     std::vector<std::string> options;
     int players = 0;
     int threads = 0;  // 0: one per processor
@@ -69,6 +71,7 @@ struct SweepOptions {
     std::vector<std::string> options;  // "NAME=V1,V2,..." as typed: an option and the values it is swept over
     std::string players;               // "2,3,4": the player counts swept over; empty: the game's default
     std::string bots;
+    std::string engine = "interpreter";  // --engine: "interpreter" or "native" (native_engine.hpp)
     std::int64_t games = default_simulated_games;  // per configuration
     std::uint64_t seed = 1;
     int threads = 0;  // 0: one per processor
@@ -88,6 +91,7 @@ struct TuneOptions {
     std::vector<std::string> targets;  // "FIGURE=VALUE"
     int players = 0;                   // 0: the game's smallest, or the length of --bots
     std::string bots;
+    std::string engine = "interpreter";  // --engine: "interpreter" or "native" (native_engine.hpp)
     std::int64_t games = default_simulated_games;  // games of the last round; the first rounds play fewer
     std::uint64_t seed = 1;
     int threads = 0;

@@ -18,6 +18,23 @@ std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string
     throw LoadFailed(fmt::format("{}: the rules file has errors; nothing was played", path));
 }
 
+std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string& path, const std::string& engine) {
+    runtime::Engine wanted = runtime::Engine::interpreter;
+    try {
+        wanted = runtime::engine_named(engine);
+    } catch (const runtime::UsageError& e) {
+        throw ArgumentError(fmt::format("--engine: {}", e.what()));
+    }
+    auto definition = load_definition(path);
+    const runtime::EngineChoice choice = runtime::with_engine(std::move(definition), wanted);
+    if (!choice.notice.empty()) std::cerr << "Note: " << choice.notice << "\n";
+    if (choice.built_now) {
+        std::cerr << fmt::format("Built the native engine of {} in {:.1f} s (kept for the next runs: {})\n",
+                                 choice.game->title(), choice.build_seconds, choice.library);
+    }
+    return choice.game;
+}
+
 std::vector<std::pair<std::string, std::string>> parse_option_assignments(const std::vector<std::string>& arguments) {
     std::vector<std::pair<std::string, std::string>> options;
     for (const auto& argument : arguments) {

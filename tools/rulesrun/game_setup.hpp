@@ -21,6 +21,10 @@ struct LoadFailed : std::runtime_error {
 // Loads and compiles a rules file. On errors prints every diagnostic to standard error (as `check` does) and throws
 // LoadFailed; warnings of a file that loads are left to `check`.
 std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string& path);
+// The same, on the engine named by --engine ("interpreter" or "native"): says on standard error when the native
+// engine was built now (and how long it took), or why the interpreter runs instead. Throws ArgumentError for another
+// name, and runtime::NativeBuildError when the native engine cannot be built.
+std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string& path, const std::string& engine);
 
 // "rounds=3" -> {"rounds", "3"}; throws ArgumentError for an argument without '=' or without a name.
 std::vector<std::pair<std::string, std::string>> parse_option_assignments(const std::vector<std::string>& arguments);

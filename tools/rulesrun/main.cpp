@@ -68,6 +68,14 @@ void add_play(CLI::App& app, PlayOptions& o) {
                                        "changed since the game was saved");
 }
 
+// --engine, the same for every command that plays games.
+void add_engine_option(CLI::App& command, std::string& engine) {
+    command.add_option("--engine", engine, "What runs the rules: interpreter, or native (the rules compiled to machine "
+                                           "code with the system's C++ compiler, built once and kept in "
+                                           "~/.cache/rulesrun: the same games, faster)")
+        ->check(CLI::IsMember({"interpreter", "native"}));
+}
+
 // --slurm FOLDER --tasks N, the same for simulate and sweep.
 void add_slurm_options(CLI::App& command, std::string& folder, std::int64_t& tasks, bool& submit) {
     auto* slurm = command.add_option("--slurm", folder, "Play nothing: write into this folder a Slurm job array whose "
@@ -112,6 +120,7 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
                                              "i has i % N = K - 1, with the whole run's seeds) and print its "
                                              "partial result as JSON, for 'rulesrun merge'");
     add_slurm_options(*simulate, o.slurm, o.tasks, o.submit);
+    add_engine_option(*simulate, o.engine);
 }
 
 void add_sweep(CLI::App& app, SweepOptions& o) {

@@ -8,7 +8,7 @@
 namespace rulesrun::cli {
 
 SimulationRequest simulation_request(const std::string& path, const SimulateOptions& options) {
-    return simulation_request(load_definition(path), options);
+    return simulation_request(load_definition(path, options.engine), options);
 }
 
 SimulationRequest simulation_request(std::shared_ptr<const runtime::GameDefinition> definition,
