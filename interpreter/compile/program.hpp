@@ -39,6 +39,8 @@ class Machine;
 struct Expr;
 // Evaluates one kind of expression; chosen for each Expr by the machine once the program is compiled (prepare_to_run).
 using EvalHandler = Value (*)(Machine& machine, const Expr& e);
+// Runs the frames above `depth` as Machine::run_until does: the native engine's instruction loop (native_source.hpp).
+using NativeRun = void (*)(Machine& machine, std::size_t depth);
 
 enum class ExprOp : std::uint8_t {
     constant,            // a: the value
@@ -410,6 +412,7 @@ struct Program {
     std::vector<StatDecl> stats;
     std::vector<Strategy> strategies;
     std::int32_t init_callable = -1;      // frame in which declarations' expressions are evaluated
+    NativeRun native_run = nullptr;       // set in the native engine's copy of a program: its instruction loop
 
     // Public description for GameDefinition.
     std::vector<OptionInfo> option_infos;

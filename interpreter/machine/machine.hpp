@@ -76,6 +76,8 @@ public:
     // keeps in a register: it is written back to the frame before anything that reads it or changes the frames
     // (calls, decisions, events, the end).
     [[gnu::always_inline]] Flow step(Code code, const Instr& in, std::int32_t& pc);
+    // The same, not inline: for the native engine's instruction loop, which writes out only the simple instructions.
+    Flow step_at(Code code, const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
     // Who learns what (machine_audience.cpp).
@@ -126,6 +128,9 @@ public:
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
     Value fold_numbers(const Expr& e);   // sum, max, min (machine_builtins.cpp)
+    [[noreturn, gnu::cold, gnu::noinline]] void none_among_numbers(const SourceLocation& loc) const;
+    [[noreturn, gnu::cold, gnu::noinline]] void extremum_of_nothing(const SourceLocation& loc) const;
+    [[noreturn, gnu::cold, gnu::noinline]] void calls_too_deep(const SourceLocation& loc) const;
     Value count_equal(const Expr& e);
     Value comprehension(const Expr& e);
     Value inline_call(const Expr& e);
@@ -156,6 +161,14 @@ public:
         return {Sequence::Kind::heap, v + 1, s_.heap[static_cast<std::size_t>(v)]};
     }
     [[gnu::noinline]] Sequence range_sequence(const Expr& e);
+    // low..high, range `e`'s bounds once evaluated.
+    Sequence range_of(Value low, Value high, const Expr& e) const {
+        if (low == none_value || high == none_value) fail(e.loc, "a range needs two numbers, not 'none'");
+        const std::int64_t length = std::max<std::int64_t>(0, std::int64_t{high} - low + 1);
+        if (length > static_cast<std::int64_t>(max_heap_values)) range_too_long(low, high, e.loc);
+        return {Sequence::Kind::numbers, low, static_cast<std::int32_t>(length)};
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void range_too_long(Value low, Value high, const SourceLocation& loc) const;
     // at(space, rows, columns): the space that many rows and columns away on its board, or none off the board.
     Value space_at(Value space, std::int64_t rows, std::int64_t columns) const {
         const auto s = static_cast<std::size_t>(space);

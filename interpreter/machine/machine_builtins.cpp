@@ -14,7 +14,7 @@ Value Machine::fold_numbers(const Expr& e) {
     std::int64_t result = 0;
     bool empty = true;
     each_value(e.first3[0], [&](Value v) {
-        if (v == none_value) fail(e.loc, "a list of numbers holds 'none'");
+        if (v == none_value) none_among_numbers(e.loc);
         result = which == Builtin::sum ? result + v
                  : empty              ? v
                  : which == Builtin::max ? std::max<std::int64_t>(result, v)
@@ -22,9 +22,12 @@ Value Machine::fold_numbers(const Expr& e) {
         empty = false;
         return true;
     });
-    if (empty && which != Builtin::sum) fail(e.loc, "the maximum or minimum of an empty list");
+    if (empty && which != Builtin::sum) extremum_of_nothing(e.loc);
     return checked(result, e.loc);
 }
+
+void Machine::none_among_numbers(const SourceLocation& loc) const { fail(loc, "a list of numbers holds 'none'"); }
+void Machine::extremum_of_nothing(const SourceLocation& loc) const { fail(loc, "the maximum or minimum of an empty list"); }
 
 // count(list, x): how many values of the list equal x.
 Value Machine::count_equal(const Expr& e) {

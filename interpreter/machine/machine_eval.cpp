@@ -59,10 +59,11 @@ void Machine::copy_elements(const Sequence& s, std::int32_t to) {
 Sequence Machine::range_sequence(const Expr& e) {
     const Value low = eval(p_.child(e, 0));
     const Value high = eval(p_.child(e, 1));
-    if (low == none_value || high == none_value) fail(e.loc, "a range needs two numbers, not 'none'");
-    const std::int64_t length = std::max<std::int64_t>(0, std::int64_t{high} - low + 1);
-    if (length > static_cast<std::int64_t>(max_heap_values)) fail(e.loc, fmt::format("the range {}..{} is too long", low, high));
-    return {Sequence::Kind::numbers, low, static_cast<std::int32_t>(length)};
+    return range_of(low, high, e);
+}
+
+void Machine::range_too_long(Value low, Value high, const SourceLocation& loc) const {
+    fail(loc, fmt::format("the range {}..{} is too long", low, high));
 }
 
 Value Machine::make_list(const Sequence& s, const SourceLocation& loc) {
@@ -96,9 +97,7 @@ bool Machine::values_equal(Value a, Value b, std::int32_t type) const {
 
 Value Machine::call_function(const Expr& e) {
     const Callable& c = p_.callables[static_cast<std::size_t>(e.a)];
-    if (s_.frames.size() + expression_calls_ >= max_call_depth) {
-        fail(e.loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
-    }
+    if (s_.frames.size() + expression_calls_ >= max_call_depth) calls_too_deep(e.loc);
     charge(1, e.loc);
     const Value argument = e.child_count == 1 ? eval(e.first3[0]) : 0;
     const bool rememberable = remember_ && c.rememberable && e.child_count <= 1 && !s_.remembered.empty();
@@ -136,6 +135,10 @@ Value Machine::call_function(const Expr& e) {
     callable_ = saved_callable;
     if (rememberable) s_.remembered[static_cast<std::size_t>(e.a)] = {stamp, argument, result};
     return result;
+}
+
+void Machine::calls_too_deep(const SourceLocation& loc) const {
+    fail(loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
 }
 
 // A small function copied into its caller (compiler_inlining.cpp): the arguments go to its slots in this frame.

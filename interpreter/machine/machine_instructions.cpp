@@ -240,6 +240,8 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
     __builtin_unreachable();  // every Code is handled above: no range check before the jump table
 }
 
+Machine::Flow Machine::step_at(Code code, const Instr& in, std::int32_t& pc) { return step(code, in, pc); }
+
 void Machine::run() {
     step_limit_ = s_.steps + max_steps_per_decision;
     run_until(0);
@@ -289,6 +291,10 @@ static_assert(codes_listed_in_order(),
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wpedantic"
 void Machine::run_until(std::size_t depth) {
+    if (p_.native_run) {
+        p_.native_run(*this, depth);
+        return;
+    }
 #define RULESRUN_TARGET(name) &&code_##name,
 #define RULESRUN_CHECKED_TARGET(name) &&checked_##name,
     // By Instr::entry: every code, then every code that checks the endings after it (only writes ever do).

@@ -18,7 +18,7 @@ struct NativeProgram {
     Program program;
 };
 
-using Install = int (*)(int abi, long long expressions, EvalHandler* handlers);
+using Install = int (*)(int abi, long long expressions, long long instructions, EvalHandler* handlers, NativeRun* run);
 
 std::shared_ptr<const Program> native_program(const Program& interpreted, const std::string& library_path) {
     auto native = std::make_shared<NativeProgram>();
@@ -29,10 +29,13 @@ std::shared_ptr<const Program> native_program(const Program& interpreted, const 
     std::vector<EvalHandler> handlers;
     handlers.reserve(native->program.exprs.size());
     for (const Expr& e : native->program.exprs) handlers.push_back(e.handler);
-    if (!install(native_abi_version, static_cast<long long>(handlers.size()), handlers.data())) {
+    NativeRun run = nullptr;
+    if (!install(native_abi_version, static_cast<long long>(handlers.size()),
+                 static_cast<long long>(native->program.code.size()), handlers.data(), &run)) {
         throw NativeBuildError(fmt::format("{} was built for another program or another rulesrun", library_path));
     }
     for (std::size_t i = 0; i < handlers.size(); ++i) native->program.exprs[i].handler = handlers[i];
+    native->program.native_run = run;
     return {native, &native->program};
 }
 

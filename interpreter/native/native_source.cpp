@@ -1,8 +1,11 @@
-// Writes a program's native engine as C++ (native_source.hpp). Each expression the interpreter evaluates with a
-// handler of its own (eval_kind, machine_eval_handlers.cpp) becomes a function that does exactly what that handler
-// does; everything else, and every error, goes to the same Machine functions the interpreter calls. The games are
-// therefore the same, bit for bit, in both engines.
+// Writes a program's native engine as C++ (native_source.hpp). Each expression becomes a function that does what
+// the interpreter does for it: the same evaluations in the same order, the same steps charged, the same Machine
+// functions called for what is rare and for every error. Its children are called directly, its constants written in,
+// and the loops over lists (comprehensions, any, first, count...) written out, instead of the interpreter's handlers,
+// switches and visitors. The games are therefore the same, bit for bit, in both engines.
 #include "native_source.hpp"
+
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -12,13 +15,17 @@ namespace rulesrun::runtime {
 
 namespace {
 
+// The statements that take one element of a list, given as a C++ expression naming a variable: they may stop the
+// walk with `goto` to the label the walk was given.
+using Visit = std::function<std::string(const std::string& value)>;
+
 class SourceWriter {
 public:
     explicit SourceWriter(const Program& program) : p_(program) {}
 
     std::string write() {
         out_ += "// Written by rulesrun from a compiled rules file (interpreter/native/native_source.cpp): do not edit.\n";
-        out_ += "#include \"machine.hpp\"\n\n";
+        out_ += "#include <algorithm>\n\n#include \"machine.hpp\"\n\n";
         out_ += "namespace {\n\nusing namespace rulesrun::runtime;\n\n";
         for (std::size_t i = 0; i < p_.exprs.size(); ++i) {
             if (generated(static_cast<std::int32_t>(i))) out_ += fmt::format("Value e{}(Machine& m);\n", i);
@@ -30,6 +37,7 @@ public:
             out_ += fmt::format("inline Value e{}(Machine& m) {{\n{}}}\n", i, body(index));
             out_ += fmt::format("Value h{0}(Machine& m, const Expr&) {{ return e{0}(m); }}\n", i);
         }
+        write_run();
         out_ += "\n}  // namespace\n\n";
         write_install();
         return std::move(out_);
@@ -43,20 +51,118 @@ private:
     }
 
     static std::string literal(std::int64_t v) { return fmt::format("static_cast<Value>({}LL)", v); }
+    static std::string expr_ref(std::int32_t index) { return fmt::format("m.exprs_[{}]", index); }
+    static std::string loc(std::int32_t index) { return fmt::format("m.exprs_[{}].loc", index); }
+    std::string fresh(const char* stem) { return fmt::format("{}{}", stem, ++names_); }
 
-    // Child `i` of expression `index`, as C++ that evaluates it.
-    std::string operand(std::int32_t index, int i) const {
-        const std::int32_t child = p_.child(p_.expr(index), i);
-        const Expr& c = p_.expr(child);
+    // Expression `index` as C++ that evaluates it.
+    std::string value_of(std::int32_t index) const {
+        const Expr& c = p_.expr(index);
         const EvalKind kind = eval_kind(p_, c);
         if (kind == EvalKind::local) return fmt::format("m.frame_[{}]", c.a);
         if (kind == EvalKind::constant) return literal(c.a);
-        return fmt::format("e{}(m)", child);
+        return fmt::format("e{}(m)", index);
+    }
+    std::string operand(std::int32_t index, int i) const { return value_of(p_.child(p_.expr(index), i)); }
+
+    // a == b for values of this type, as Machine::values_equal decides it.
+    std::string equal(const std::string& a, const std::string& b, std::int32_t type) const {
+        const bool by_content = type >= 0 && (p_.type(type).kind == ValueKind::text || p_.type(type).on_heap());
+        return by_content ? fmt::format("m.values_equal({}, {}, {})", a, b, type) : fmt::format("({} == {})", a, b);
     }
 
-    std::string body(std::int32_t index) const {
+    // ---- walks over lists, as Machine::each_value, each_source_element and each_plain_source_element go
+
+    // Whether each_value(list) can be written out: all but a copied function whose body is a comprehension, which
+    // the interpreter fuses into the walk (each_source_element).
+    bool walkable(std::int32_t list) const {
+        const Expr& e = p_.expr(list);
+        return Machine::streams(e) ? source_walkable(e.first3[0]) : true;
+    }
+    bool source_walkable(std::int32_t source) const {
+        const Expr& e = p_.expr(source);
+        if (Machine::streams(e)) return source_walkable(e.first3[0]);
+        if (e.op == ExprOp::inline_call) {
+            const Expr& body = p_.expr(p_.child(e, e.child_count - 1));
+            if (body.op == ExprOp::comprehension && (body.b & 6) == 0) return false;
+        }
+        return true;
+    }
+
+    std::string each_value(std::int32_t list, const Visit& visit, const std::string& stop) {
+        const Expr& e = p_.expr(list);
+        if (Machine::streams(e)) return comprehension_values(e, visit, stop);
+        return plain_elements(list, visit, stop);
+    }
+    std::string comprehension_values(const Expr& e, const Visit& visit, const std::string& stop) {
+        const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
+        return source_elements(e.first3[0], [&](const std::string& v) {
+            std::string s = fmt::format("m.frame_[{}] = {};\n", e.a, v);
+            if (where >= 0) s += fmt::format("if ({}) {{\n", value_of(where));
+            const std::string element = fresh("x");
+            s += fmt::format("const Value {} = {};\n", element, value_of(e.first3[1]));
+            s += visit(element);
+            if (where >= 0) s += "}\n";
+            return s;
+        }, stop);
+    }
+    std::string source_elements(std::int32_t source, const Visit& visit, const std::string& stop) {
+        const Expr& e = p_.expr(source);
+        if (Machine::streams(e)) return comprehension_values(e, visit, stop);
+        return plain_elements(source, visit, stop);
+    }
+    std::string plain_elements(std::int32_t source, const Visit& visit, const std::string& stop) {
+        const Expr& e = p_.expr(source);
+        std::string s;
+        if (e.op == ExprOp::list) {  // written out: item by item, without the list
+            s += fmt::format("m.charge({}, {});\n", e.child_count, loc(source));
+            for (std::int32_t i = 0; i < e.child_count; ++i) {
+                const std::string v = fresh("v");
+                s += fmt::format("{{\nconst Value {} = {};\n{}}}\n", v, operand(source, i), visit(v));
+            }
+            return s;
+        }
+        if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::spaces) {  // a board's spaces still alive
+            const std::string b = fresh("b"), count = fresh("n"), alive = fresh("alive"), i = fresh("i"), v = fresh("v");
+            s += fmt::format("{{\nconst auto {0} = static_cast<std::size_t>({1});\n"
+                             "const std::int32_t {2} = m.in_.board_rows[{0}] * std::max(m.in_.board_columns[{0}], 1);\n"
+                             "const std::size_t {3} = m.p_.boards[{0}].fields.size();\n"
+                             "m.charge({2}, {4});\n"
+                             "for (std::int32_t {5} = 0; {5} < {2}; ++{5}) {{\n"
+                             "const Value {6} = m.in_.board_first[{0}] + {5};\n"
+                             "if (!m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>({6})]) + {3}]) continue;\n",
+                             b, operand(source, 0), count, alive, loc(source), i, v);
+            s += visit(v) + "}\n}\n";
+            return s;
+        }
+        const std::string seq = fresh("s"), i = fresh("i"), v = fresh("v");
+        if (e.op == ExprOp::range) {  // numbers: no list, and the bounds evaluated here (Machine::range_sequence)
+            const std::string low = fresh("low"), high = fresh("high");
+            s += fmt::format("{{\nconst Value {0} = {1};\nconst Value {2} = {3};\nconst Sequence {4} = m.range_of({0}, {2}, {5});\n"
+                             "m.charge({4}.length, {6});\nfor (std::int32_t {7} = 0; {7} < {4}.length; ++{7}) {{\n"
+                             "const Value {8} = {4}.begin + {7};\n",
+                             low, operand(source, 0), high, operand(source, 1), seq, expr_ref(source), loc(source), i, v);
+            return s + visit(v) + "}\n}\n";
+        }
+        s += fmt::format("{{\nconst Sequence {0} = m.sequence({1});\nm.charge({0}.length, {2});\n"
+                         "for (std::int32_t {3} = 0; {3} < {0}.length; ++{3}) {{\nconst Value {4} = m.element({0}, {3});\n",
+                         seq, source, loc(source), i, v);
+        s += visit(v) + "}\n}\n";
+        (void)stop;
+        return s;
+    }
+
+    // A walk over `list` whose visit may stop it: the walk in a block, the label after it.
+    std::string walk(std::int32_t list, const std::function<std::string(const std::string&, const std::string&)>& visit) {
+        const std::string stop = fresh("done");
+        return fmt::format("{{\n{}}}\n{}:;\n", each_value(list, [&](const std::string& v) { return visit(v, stop); }, stop), stop);
+    }
+
+    // ---- expressions
+
+    std::string body(std::int32_t index) {
         const Expr& e = p_.expr(index);
-        const std::string expr = fmt::format("m.exprs_[{}]", index);
+        const std::string expr = expr_ref(index);
         // The interpreter's general case, which also reports every error.
         const std::string rest = fmt::format("return m.eval_rest({}, {});", expr, index);
         auto first = [&] { return operand(index, 0); };
@@ -102,12 +208,12 @@ private:
             case EvalKind::top:
                 return fmt::format("    const Sequence s = m.sequence({});\n    return s.length > 0 ? m.element(s, 0) : none_value;\n",
                                    e.first3[0]);
-            case EvalKind::fold_numbers: return call("fold_numbers");
-            case EvalKind::count_equal: return call("count_equal");
-            case EvalKind::builtin: return call("builtin");
-            case EvalKind::call_function: return call("call_function");
-            case EvalKind::inline_call: return call("inline_call");
-            case EvalKind::comprehension: return call("comprehension");
+            case EvalKind::fold_numbers: return walkable(e.first3[0]) ? fold_numbers(index) : call("fold_numbers");
+            case EvalKind::count_equal: return walkable(e.first3[0]) ? count_equal(index) : call("count_equal");
+            case EvalKind::builtin: return builtin(index);
+            case EvalKind::call_function: return call_function(index);
+            case EvalKind::inline_call: return inline_call(index);
+            case EvalKind::comprehension: return comprehension(index);
             case EvalKind::values_on_heap: return call("values_on_heap");
             case EvalKind::logical_and: return fmt::format("    return {} && {};\n", operand(index, 0), operand(index, 1));
             case EvalKind::logical_or: return fmt::format("    return {} || {};\n", operand(index, 0), operand(index, 1));
@@ -124,25 +230,258 @@ private:
             case EvalKind::local:
             case EvalKind::rest: break;
         }
+        if (e.op == ExprOp::board_space) return board_space(index);
+        if (e.op == ExprOp::member && walkable(p_.child(e, 1))) return member(index);
         return "    " + rest + "\n";
     }
 
+    // Machine::builtin's any, all, and first, top or size of a comprehension (a search, a count: no list made).
+    std::string builtin(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const auto which = static_cast<Builtin>(e.a);
+        const std::int32_t list = e.first3[0];
+        const bool of_comprehension = p_.expr(list).op == ExprOp::comprehension;
+        if (!walkable(list)) return fmt::format("    return m.builtin({});\n", expr_ref(index));
+        if (which == Builtin::any || which == Builtin::all) {
+            const bool want = which == Builtin::any;
+            return "    bool found = false;\n" +
+                   walk(list, [&](const std::string& v, const std::string& stop) {
+                       return fmt::format("found = ({} != 0) == {};\nif (found) goto {};\n", v, want, stop);
+                   }) +
+                   fmt::format("    return found ? {} : {};\n", want, !want);
+        }
+        if ((which == Builtin::first || which == Builtin::top) && of_comprehension) {
+            return "    Value found = none_value;\n" +
+                   walk(list, [&](const std::string& v, const std::string& stop) {
+                       return fmt::format("found = {};\ngoto {};\n", v, stop);
+                   }) +
+                   "    return found;\n";
+        }
+        if (which == Builtin::size && of_comprehension) {
+            return "    Value count = 0;\n" +
+                   walk(list, [&](const std::string&, const std::string&) { return std::string("++count;\n"); }) +
+                   "    return count;\n";
+        }
+        return fmt::format("    return m.builtin({});\n", expr_ref(index));
+    }
+
+    std::string fold_numbers(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const auto which = static_cast<Builtin>(e.a);
+        const char* combine = which == Builtin::sum   ? "result + v"
+                              : which == Builtin::max ? "empty ? v : std::max<std::int64_t>(result, v)"
+                                                      : "empty ? v : std::min<std::int64_t>(result, v)";
+        std::string s = "    std::int64_t result = 0;\n    bool empty = true;\n";
+        s += walk(e.first3[0], [&](const std::string& value, const std::string&) {
+            return fmt::format("{{\nconst Value v = {};\nif (v == none_value) m.none_among_numbers({});\nresult = {};\nempty = false;\n}}\n",
+                               value, loc(index), combine);
+        });
+        if (which != Builtin::sum) s += fmt::format("    if (empty) m.extremum_of_nothing({});\n", loc(index));
+        return s + fmt::format("    return m.checked(result, {});\n", loc(index));
+    }
+
+    std::string count_equal(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const std::int32_t type = p_.expr(e.first3[1]).type;
+        std::string s = fmt::format("    const Value x = {};\n    Value total = 0;\n", operand(index, 1));
+        s += walk(e.first3[0], [&](const std::string& v, const std::string&) {
+            return fmt::format("total += {} ? 1 : 0;\n", equal(v, "x", type));
+        });
+        return s + "    return total;\n";
+    }
+
+    // `x in list`, `x not in list` (Machine::eval_rest).
+    std::string member(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const std::int32_t type = p_.expr(p_.child(e, 0)).type;
+        std::string s = fmt::format("    const Value x = {};\n    bool found = false;\n", operand(index, 0));
+        s += walk(p_.child(e, 1), [&](const std::string& v, const std::string& stop) {
+            return fmt::format("found = {};\nif (found) goto {};\n", equal("x", v, type), stop);
+        });
+        return s + fmt::format("    return found != {};\n", e.a == 1);
+    }
+
+    // A list made by a comprehension with one `for` and no `copies` (Machine::comprehension; the others go there).
+    std::string comprehension(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        if ((e.b & 6) != 0 || !source_walkable(e.first3[0])) return fmt::format("    return m.comprehension({});\n", expr_ref(index));
+        const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
+        std::string s = "    const std::size_t mark = m.s_.scratch.size();\n    {\n";
+        s += source_elements(e.first3[0], [&](const std::string& v) {
+            std::string take = fmt::format("m.frame_[{}] = {};\n", e.a, v);
+            const std::string push = fmt::format("{{\nconst Value y = {};\nm.s_.scratch.push_back(y);\n}}\n", value_of(e.first3[1]));
+            return take + (where < 0 ? push : fmt::format("if ({}) {}", value_of(where), push));
+        }, "");
+        s += fmt::format("    }}\n    const Value list = m.list_of(m.s_.scratch, mark, {});\n", loc(index));
+        return s + "    m.s_.scratch.resize(mark);\n    return list;\n";
+    }
+
+    // Machine::call_function, with the arguments and an expression body called directly.
+    std::string call_function(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const Callable& c = p_.callables[static_cast<std::size_t>(e.a)];
+        std::string s = fmt::format("    const Callable& c = m.p_.callables[{}];\n", e.a);
+        s += fmt::format("    if (m.s_.frames.size() + m.expression_calls_ >= max_call_depth) m.calls_too_deep({});\n", loc(index));
+        s += fmt::format("    m.charge(1, {});\n", loc(index));
+        s += fmt::format("    const Value argument = {};\n", e.child_count == 1 ? operand(index, 0) : "0");
+        const bool may_remember = c.rememberable && e.child_count <= 1;
+        if (may_remember) {
+            s += "    const bool rememberable = m.remember_ && !m.s_.remembered.empty();\n";
+            s += "    const std::int64_t stamp = rememberable ? m.state_stamp(c.reads) : 0;\n";
+            s += fmt::format("    if (rememberable) {{\n        const auto& r = m.s_.remembered[{}];\n"
+                             "        if (r.version == stamp && r.argument == argument) return r.result;\n    }}\n", e.a);
+        }
+        s += fmt::format("    const std::int32_t saved_base = m.base_, saved_callable = m.callable_;\n"
+                         "    const std::int32_t base = m.s_.locals.push({});\n    m.set_frame(saved_base);\n",
+                         std::max(c.locals, 1));
+        if (e.child_count == 1) s += "    m.s_.locals[static_cast<std::size_t>(base)] = argument;\n";
+        for (std::int32_t i = 0; e.child_count > 1 && i < e.child_count; ++i) {
+            s += fmt::format("    {{\n        const Value v = {};\n        m.s_.locals[static_cast<std::size_t>(base + {})] = v;\n    }}\n",
+                             operand(index, i), i);
+        }
+        s += "    Value result = 0;\n";
+        if (c.body >= 0) {
+            s += fmt::format("    m.set_frame(base);\n    m.callable_ = {};\n    ++m.expression_calls_;\n"
+                             "    result = {};\n    --m.expression_calls_;\n    m.s_.locals.pop_to(static_cast<std::size_t>(base));\n",
+                             e.a, value_of(c.body));
+        } else {
+            s += fmt::format("    const std::size_t depth = m.s_.frames.size();\n    m.s_.frames.push_back({{{}, {}, base}});\n"
+                             "    m.run_until(depth);\n    result = m.returned_;\n",
+                             e.a, c.entry);
+        }
+        s += "    m.set_frame(saved_base);\n    m.callable_ = saved_callable;\n";
+        if (may_remember) s += fmt::format("    if (rememberable) m.s_.remembered[{}] = {{stamp, argument, result}};\n", e.a);
+        return s + "    return result;\n";
+    }
+
+    // Machine::inline_call: a small function copied into its caller.
+    std::string inline_call(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const std::int32_t arguments = e.child_count - 1;
+        std::string s = fmt::format("    m.charge(1, {});\n", loc(index));
+        for (std::int32_t i = 0; i < arguments; ++i) {
+            if (!evaluated_argument(e.direct[0], i)) continue;
+            s += fmt::format("    {{\n        const Value v = {};\n        m.frame_[{}] = v;\n    }}\n", operand(index, i), e.a + i);
+        }
+        return s + fmt::format("    const std::int32_t caller = m.callable_;\n    m.callable_ = {};\n"
+                               "    const Value result = {};\n    m.callable_ = caller;\n    return result;\n",
+                               e.b, operand(index, arguments));
+    }
+
+    // Machine::board_space: squares[r, c].
+    std::string board_space(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const std::string rows = fmt::format("m.in_.board_rows[{}]", e.a), first = fmt::format("m.in_.board_first[{}]", e.a);
+        std::string s = fmt::format("    const Value r = {};\n", operand(index, 0));
+        if (!p_.boards[static_cast<std::size_t>(e.a)].grid) {
+            return s + fmt::format("    return r >= 1 && r <= {} ? {} + r - 1 : none_value;\n", rows, first);
+        }
+        const std::string columns = fmt::format("m.in_.board_columns[{}]", e.a);
+        return s + fmt::format("    const Value c = {};\n    if (r < 1 || c < 1 || r > {} || c > {}) return none_value;\n"
+                               "    return {} + (r - 1) * {} + (c - 1);\n",
+                               operand(index, 1), rows, columns, first, columns);
+    }
+
+    // ---- instructions: Machine::run_until, with the simple instructions written out (step() in
+    // machine_instructions.cpp does the same for each) and the others left to Machine::step_at
+
+    void write_run() {
+        out_ += "void run_instructions(Machine& m, std::size_t depth) {\n    const Instr* const code = m.p_.code.data();\n"
+                "    std::int32_t pc = 0;\n"
+                "    while (m.s_.frames.size() > depth) {\n"
+                "        m.set_frame(m.s_.frames.back().base);\n        m.callable_ = m.s_.frames.back().callable;\n"
+                "        pc = m.s_.frames.back().pc;\n    dispatch:\n        switch (pc) {\n";
+        for (std::size_t pc = 0; pc < p_.code.size(); ++pc) out_ += fmt::format("            case {0}: goto i{0};\n", pc);
+        out_ += "            default: __builtin_unreachable();\n        }\n";
+        for (std::size_t pc = 0; pc < p_.code.size(); ++pc) {
+            out_ += fmt::format("    i{}: {{\n{}    }}\n", pc, instruction(static_cast<std::int32_t>(pc)));
+        }
+        out_ += "    }\n}\n";
+    }
+
+    std::string instruction(std::int32_t pc) const {
+        const Instr& in = p_.code[static_cast<std::size_t>(pc)];
+        const std::string at = fmt::format("code[{}]", pc), where = at + ".loc";
+        const std::string next = fmt::format("goto i{};\n", pc + 1);
+        auto local = [](std::int32_t slot) { return fmt::format("m.frame_[{}]", slot); };
+        // x = v, x += v, x -= v into `target`, v computed first (the frame may move while it is).
+        auto assign = [&](const std::string& target) {
+            return in.b ? fmt::format("{{\nValue& t = {};\nt = m.checked(combine(t, v, {}), {});\n}}\n", target, in.b, where)
+                        : fmt::format("{} = v;\n", target);
+        };
+        // After a write that an `as soon as` ending reads: the endings are checked, as the interpreter's checked
+        // copy of the instruction does.
+        auto then = [&](const std::string& written) {
+            if (!in.check_end) return written + next;
+            return written + fmt::format("m.s_.frames.back().pc = {};\nm.check_endings(true);\nif (m.s_.finished) return;\n", pc + 1) + next;
+        };
+        switch (in.code) {
+            case Code::jump: return fmt::format("m.charge(1, {});\ngoto i{};\n", where, in.a);
+            case Code::jump_unless: return fmt::format("if ({}) goto i{};\ngoto i{};\n", value_of(in.e1), pc + 1, in.a);
+            case Code::set_local: return fmt::format("const Value v = {};\n", value_of(in.e1)) + assign(local(in.a)) + next;
+            case Code::set_slot:
+                return then(fmt::format("const Value v = {};\n", value_of(in.e1)) + assign(fmt::format("m.s_.slots[{}]", in.a)) +
+                            "m.changed(StateKind::state_fields);\n");
+            case Code::set_player_field:
+            case Code::set_card_field:
+            case Code::set_space_field: {
+                const std::string slot = in.code == Code::set_player_field ? fmt::format("m.player_slot(object, {}, {})", in.a, where)
+                                         : in.code == Code::set_card_field ? fmt::format("m.card_slot(object, {}, {}, {})", in.a, in.c, where)
+                                                                           : fmt::format("m.space_slot(object, {}, {}, {})", in.a, in.c, where);
+                const char* kind = in.code == Code::set_player_field ? "player_fields"
+                                   : in.code == Code::set_card_field ? "card_fields"
+                                                                     : "spaces";
+                return then(fmt::format("const Value object = {};\nconst Value v = {};\nconst std::int32_t slot = {};\n",
+                                        value_of(in.e2), value_of(in.e1), slot) +
+                            assign("m.s_.slots[static_cast<std::size_t>(slot)]") + fmt::format("m.changed(StateKind::{});\n", kind));
+            }
+            case Code::for_next:
+                return fmt::format("m.charge(1, {0});\nconst Value list = {1};\nconst Value position = {2};\n"
+                                   "if (position >= m.s_.heap[static_cast<std::size_t>(list)]) goto i{3};\n"
+                                   "{4} = m.s_.heap[static_cast<std::size_t>(list + 1 + position)];\n{2} = position + 1;\ngoto i{5};\n",
+                                   where, local(in.a), local(in.b), pc + 1, local(in.c), in.d);
+            case Code::for_zone_next:
+                return fmt::format("m.charge(1, {0});\nconst auto zone = static_cast<std::size_t>({1});\nconst Value position = {2};\n"
+                                   "if (position >= m.s_.zone_size[zone]) goto i{3};\n"
+                                   "{4} = m.s_.zone_cards[m.s_.zone_top(zone) + static_cast<std::size_t>(position)];\n{2} = position + 1;\ngoto i{5};\n",
+                                   where, local(in.a), local(in.b), pc + 1, local(in.c), in.d);
+            case Code::for_numbers_next:
+                return fmt::format("m.charge(1, {0});\nif ({1} <= 0) goto i{2};\n{3} = {4};\nif (--{1} > 0) ++{4};\ngoto i{5};\n",
+                                   where, local(in.b), pc + 1, local(in.c), local(in.a), in.d);
+            case Code::repeat_begin: return fmt::format("const Value v = {};\n{} = v;\n", value_of(in.e1), local(in.a)) + next;
+            case Code::repeat_next:
+                return fmt::format("m.charge(1, {0});\nif ({1} <= 0) goto i{2};\n--{1};\ngoto i{3};\n", where, local(in.a), pc + 1, in.d);
+            default: break;
+        }
+        // The others as the interpreter runs them (and its checked copy, after a write an ending reads).
+        std::string s = fmt::format("pc = {};\nconst Machine::Flow flow = m.step_at(static_cast<Code>({}), {}, pc);\n", pc,
+                                    static_cast<int>(in.code), at);
+        if (in.check_end) {
+            s += "if (flow == Machine::Flow::next) m.s_.frames.back().pc = pc;\nm.check_endings(true);\n"
+                 "if (m.s_.finished || flow == Machine::Flow::wait) return;\n";
+        } else {
+            s += "if (flow == Machine::Flow::wait) return;\n";
+        }
+        return s + "if (flow == Machine::Flow::switched) continue;\ngoto dispatch;\n";
+    }
+
     // The one exported function: checks that the machine and the program are those the code was written for, then
-    // gives every generated expression its handler.
+    // gives every generated expression its handler, and the program its instruction loop.
     void write_install() {
         out_ += fmt::format(
             "extern \"C\" __attribute__((visibility(\"default\"))) int {}(int abi, long long expressions, "
-            "rulesrun::runtime::EvalHandler* handlers) {{\n"
-            "    if (abi != {} || expressions != {}LL) return 0;\n",
-            native_install_symbol, native_abi_version, p_.exprs.size());
+            "long long instructions, rulesrun::runtime::EvalHandler* handlers, rulesrun::runtime::NativeRun* run) {{\n"
+            "    if (abi != {} || expressions != {}LL || instructions != {}LL) return 0;\n",
+            native_install_symbol, native_abi_version, p_.exprs.size(), p_.code.size());
         for (std::size_t i = 0; i < p_.exprs.size(); ++i) {
             if (generated(static_cast<std::int32_t>(i))) out_ += fmt::format("    handlers[{0}] = h{0};\n", i);
         }
-        out_ += "    return 1;\n}\n";
+        out_ += "    *run = run_instructions;\n    return 1;\n}\n";
     }
 
     const Program& p_;
     std::string out_;
+    int names_ = 0;  // for the variables and labels of walks, unique in the file
 };
 
 }  // namespace

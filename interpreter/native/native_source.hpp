@@ -18,7 +18,7 @@ namespace rulesrun::runtime {
 // (see native_engine.cpp).
 inline constexpr const char* native_install_symbol = "rulesrun_native_install";
 // Changes whenever what the generated code expects of the machine changes (its headers are part of the cache key too).
-inline constexpr int native_abi_version = 1;
+inline constexpr int native_abi_version = 2;
 
 // The translation unit of the program's native engine. `program` must be prepared (prepare_to_run): the generated
 // handlers follow the interpreter's choice of handler for each expression.
