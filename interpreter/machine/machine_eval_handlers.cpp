@@ -24,12 +24,12 @@ Fetch fetch_of(const Expr& child) {
 // size, and top or first, of a list or zone that is not a comprehension (those are counted, or searched, without a
 // list); sum, max, min and count without the built-ins' switch; at, the most frequent built-in of board games.
 EvalKind builtin_kind(const Program& p, const Expr& e) {
-    const bool of_comprehension = p.expr(e.first3[0]).op == ExprOp::comprehension;
+    auto of_comprehension = [&] { return p.expr(e.first3[0]).op == ExprOp::comprehension; };  // when it has a child
     switch (static_cast<Builtin>(e.a)) {
         case Builtin::at: return EvalKind::at;
-        case Builtin::size: return of_comprehension ? EvalKind::builtin : EvalKind::size;
+        case Builtin::size: return of_comprehension() ? EvalKind::builtin : EvalKind::size;
         case Builtin::top:
-        case Builtin::first: return of_comprehension ? EvalKind::builtin : EvalKind::top;  // a search
+        case Builtin::first: return of_comprehension() ? EvalKind::builtin : EvalKind::top;  // a search
         case Builtin::sum:
         case Builtin::max:
         case Builtin::min: return EvalKind::fold_numbers;

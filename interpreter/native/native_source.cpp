@@ -239,9 +239,12 @@ private:
     std::string builtin(std::int32_t index) {
         const Expr& e = p_.expr(index);
         const auto which = static_cast<Builtin>(e.a);
+        const std::string general = fmt::format("    return m.builtin({});\n", expr_ref(index));
+        const bool walks = which == Builtin::any || which == Builtin::all || which == Builtin::first ||
+                           which == Builtin::top || which == Builtin::size;
+        if (!walks || !walkable(e.first3[0])) return general;
         const std::int32_t list = e.first3[0];
         const bool of_comprehension = p_.expr(list).op == ExprOp::comprehension;
-        if (!walkable(list)) return fmt::format("    return m.builtin({});\n", expr_ref(index));
         if (which == Builtin::any || which == Builtin::all) {
             const bool want = which == Builtin::any;
             return "    bool found = false;\n" +
@@ -262,7 +265,7 @@ private:
                    walk(list, [&](const std::string&, const std::string&) { return std::string("++count;\n"); }) +
                    "    return count;\n";
         }
-        return fmt::format("    return m.builtin({});\n", expr_ref(index));
+        return general;
     }
 
     std::string fold_numbers(std::int32_t index) {
