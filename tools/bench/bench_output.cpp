@@ -30,11 +30,14 @@ void print_section(std::FILE* out, const std::string& name, const Figures& figur
 }
 
 void print_summary_table(std::FILE* out, const Figures& summary) {
-    std::fprintf(out, "%-14s %22s %21s %7s\n", "game", "hand-written games/s", "interpreter games/s", "ratio");
+    std::fprintf(out, "%-14s %22s %21s %7s %23s %7s %9s\n", "game", "hand-written games/s", "interpreter games/s", "ratio",
+                 "native engine games/s", "ratio", "build s");
     for (const Figures& row : summary["games"])
-        std::fprintf(out, "%-14s %22.1f %21.1f %7.2f\n", row["game"].get<std::string>().c_str(),
+        std::fprintf(out, "%-14s %22.1f %21.1f %7.2f %23.1f %7.2f %9.1f\n", row["game"].get<std::string>().c_str(),
                      row["hand_written_games_per_second"].get<double>(),
-                     row["interpreter_games_per_second"].get<double>(), row["ratio"].get<double>());
+                     row["interpreter_games_per_second"].get<double>(), row["ratio"].get<double>(),
+                     row["native_engine_games_per_second"].get<double>(), row["native_engine_ratio"].get<double>(),
+                     row["native_engine_build_seconds"].get<double>());
     std::fflush(out);
 }
 

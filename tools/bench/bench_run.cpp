@@ -45,11 +45,19 @@ Figures settings_figures(const BenchOptions& options) {
 }
 
 // The interpreter's and the hand-written version's runs from the same seed on, timed in turns, and the hand-written
-// games again on exactly the interpreter's seeds, for the differential test.
+// games again on exactly the interpreter's seeds, for the differential test; then the native engine's run, timed in
+// turns with the hand-written one again, and its games on the interpreter's seeds, which must be the same games.
 template <class Native>
 Figures timed_comparison(InterpreterPlayout& interpreter, Native& native, const BenchOptions& options) {
     const auto [interpreted, hand_written] = measure_in_turns(interpreter, native, options.seconds, options.seed);
-    return comparison_figures(interpreted, hand_written, replay_seeds(native, interpreted.games, options.seed));
+    Figures f = comparison_figures(interpreted, hand_written, replay_seeds(native, interpreted.games, options.seed));
+    const runtime::EngineChoice engine = runtime::with_engine(interpreter.definition(), runtime::Engine::native);
+    if (engine.engine != runtime::Engine::native) throw std::runtime_error(engine.notice);
+    InterpreterPlayout compiled = interpreter.on(engine.game);
+    const auto [compiled_run, hand_written_again] = measure_in_turns(compiled, native, options.seconds, options.seed);
+    f.update(native_engine_figures(compiled_run, hand_written_again, replay_seeds(compiled, interpreted.games, options.seed),
+                                   interpreted, engine.build_seconds));
+    return f;
 }
 
 Figures diamant_figures(const BenchOptions& options, InterpreterPlayout& interpreter) {
@@ -105,9 +113,12 @@ Figures board_game_figures(const BenchOptions& options, const std::string& rules
 Figures summary_row(const std::string& game, const Figures& section) {
     Figures row;
     row["game"] = game;
-    row["hand_written_games_per_second"] = section["native"]["games_per_second"];
+    row["hand_written_games_per_second"] = section["hand_written"]["games_per_second"];
     row["interpreter_games_per_second"] = section["interpreter"]["games_per_second"];
     row["ratio"] = section["ratio"];
+    row["native_engine_games_per_second"] = section["native_engine"]["games_per_second"];
+    row["native_engine_ratio"] = section["native_engine_ratio"];
+    row["native_engine_build_seconds"] = section["native_engine_build_seconds"];
     return row;
 }
 

@@ -33,11 +33,22 @@ Figures throughput_figures(const Throughput& run) {
 Figures comparison_figures(const Throughput& interpreter, const Throughput& native, const Throughput& native_same_seeds) {
     Figures f;
     f["interpreter"] = throughput_figures(interpreter);
-    f["native"] = throughput_figures(native);
+    f["hand_written"] = throughput_figures(native);
     f["ratio"] = rounded(native.games_per_second() / interpreter.games_per_second(), 2);
     f["native_same_seeds_mean_length"] = rounded(native_same_seeds.length.mean(), 4);
     f["decisions_agree"] = means_agree(interpreter.decisions, native_same_seeds.decisions);
     f["lengths_agree"] = means_agree(interpreter.length, native_same_seeds.length);
+    return f;
+}
+
+Figures native_engine_figures(const Throughput& engine, const Throughput& hand_written, const Throughput& same_seeds,
+                              const Throughput& interpreter, double build_seconds) {
+    Figures f;
+    f["native_engine"] = throughput_figures(engine);
+    f["native_engine_ratio"] = rounded(hand_written.games_per_second() / engine.games_per_second(), 2);
+    f["native_engine_same_games"] = same_seeds.decisions.sum() == interpreter.decisions.sum() &&
+                                    same_seeds.length.sum() == interpreter.length.sum();
+    f["native_engine_build_seconds"] = rounded(build_seconds, 1);
     return f;
 }
 

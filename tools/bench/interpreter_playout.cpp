@@ -41,8 +41,14 @@ std::shared_ptr<const runtime::GameDefinition> load_rules(const std::string& pat
 InterpreterPlayout::InterpreterPlayout(std::shared_ptr<const runtime::GameDefinition> definition, int players,
                                        const std::string& length_stat,
                                        const std::vector<std::pair<std::string, std::string>>& options)
-    : game_(definition, settings_for(*definition, players, options)), length_stat_(find_stat(*definition, length_stat)) {
+    : definition_(definition), game_(definition, settings_for(*definition, players, options)),
+      length_stat_name_(length_stat), options_(options),
+      length_stat_(find_stat(*definition, length_stat)) {
     game_.keep_knowledge(false);  // a random bot never determinizes: nobody reads what the seats know
+}
+
+InterpreterPlayout InterpreterPlayout::on(std::shared_ptr<const runtime::GameDefinition> definition) const {
+    return {std::move(definition), game_.players(), length_stat_name_, options_};
 }
 
 GameOutcome InterpreterPlayout::operator()(std::uint64_t seed) {

@@ -43,6 +43,14 @@ std::string bot_timeout_help() {
                        "(default {})", rulesrun::default_bot_timeout_seconds);
 }
 
+// --engine, the same for every command that plays games.
+void add_engine_option(CLI::App& command, std::string& engine) {
+    command.add_option("--engine", engine, "What runs the rules: interpreter, or native (the rules compiled to machine "
+                                           "code with the system's C++ compiler, built once and kept in "
+                                           "~/.cache/rulesrun: the same games, faster)")
+        ->check(CLI::IsMember({"interpreter", "native"}));
+}
+
 void add_play(CLI::App& app, PlayOptions& o) {
     auto* play = app.add_subcommand("play", "Play a game at this terminal, humans and bots (exit 3: standard input "
                                             "ended before the game did).");
@@ -66,14 +74,7 @@ void add_play(CLI::App& app, PlayOptions& o) {
         ->excludes(file)->excludes(players)->excludes(options)->excludes(seed)->excludes(bots);
     play->add_flag("--force", o.force, "With --resume: go on even if the rules file or the files it imports have "
                                        "changed since the game was saved");
-}
-
-// --engine, the same for every command that plays games.
-void add_engine_option(CLI::App& command, std::string& engine) {
-    command.add_option("--engine", engine, "What runs the rules: interpreter, or native (the rules compiled to machine "
-                                           "code with the system's C++ compiler, built once and kept in "
-                                           "~/.cache/rulesrun: the same games, faster)")
-        ->check(CLI::IsMember({"interpreter", "native"}));
+    add_engine_option(*play, o.engine);
 }
 
 // --slurm FOLDER --tasks N, the same for simulate and sweep.
@@ -154,6 +155,7 @@ void add_sweep(CLI::App& app, SweepOptions& o) {
                                             "run the same command again after an interruption and the finished "
                                             "configurations are not played again");
     add_slurm_options(*sweep, o.slurm, o.tasks, o.submit);
+    add_engine_option(*sweep, o.engine);
 }
 
 void add_tune(CLI::App& app, TuneOptions& o) {
@@ -185,6 +187,7 @@ void add_tune(CLI::App& app, TuneOptions& o) {
     tune->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results do "
                                              "not depend on it")->check(count_value(1024));
     tune->add_flag("--json", o.json, "Print the rounds, the best setting and its figures as one JSON object");
+    add_engine_option(*tune, o.engine);
 }
 
 void add_merge(CLI::App& app, MergeOptions& o) {

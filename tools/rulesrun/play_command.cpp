@@ -294,7 +294,7 @@ PlaySession new_session(const PlayOptions& options) {
     std::error_code ignored;
     if (!options.save.empty() && std::filesystem::equivalent(options.file, options.save, ignored))
         throw ArgumentError(fmt::format("--save {} would overwrite the rules file", options.save));
-    auto definition = load_definition(options.file);
+    auto definition = load_definition(options.file, options.engine);
     auto listed = options.bots.empty() ? std::vector<BotSpec>{}
                                        : parse_bot_list(options.bots, definition->strategies(), true);
     const runtime::Settings settings{player_count(*definition, options.players, listed.size()),
@@ -310,7 +310,7 @@ PlaySession new_session(const PlayOptions& options) {
 
 PlaySession resumed_session(const PlayOptions& options) {
     auto saved = read_save_file(options.resume);
-    auto game = start_saved_game(saved, options.resume, options.force);
+    auto game = start_saved_game(saved, options.resume, options.force, options.engine);
     saved.fingerprint = runtime::rules_fingerprint(game.definition(), game.settings());  // saved from now on
     auto seats = saved_seats(saved, game.definition());
     set_bot_timeout(seats, options.bot_timeout);

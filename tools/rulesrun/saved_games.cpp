@@ -36,8 +36,9 @@ runtime::Game start_game_with_messages(std::shared_ptr<const runtime::GameDefini
     return runtime::Game(std::move(definition), settings, true);
 }
 
-runtime::Game start_saved_game(const SavedGame& saved, const std::string& origin, bool force) {
-    auto definition = load_definition(saved.rules_path);
+runtime::Game start_saved_game(const SavedGame& saved, const std::string& origin, bool force,
+                               const std::string& engine) {
+    auto definition = load_definition(saved.rules_path, engine);
     runtime::ResolvedSettings settings;
     try {
         settings = runtime::resolve_settings(*definition, {saved.players, saved.options, saved.seed});

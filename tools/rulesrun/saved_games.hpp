@@ -21,7 +21,8 @@ struct ReplayMismatch : std::runtime_error {
 // and throws LoadFailed when it has errors; throws ReplayMismatch when the saved settings no longer fit it, or when
 // the rules or settings are not those the game was saved with (their fingerprint differs) unless `force`: then it
 // warns on standard error and goes on. `origin` names the save file in messages.
-runtime::Game start_saved_game(const SavedGame& saved, const std::string& origin, bool force);
+runtime::Game start_saved_game(const SavedGame& saved, const std::string& origin, bool force,
+                               const std::string& engine = "interpreter");
 
 // The seats of a save as bot specifications. Throws SaveFileError when they do not fit the game.
 std::vector<BotSpec> saved_seats(const SavedGame& saved, const runtime::GameDefinition& definition);

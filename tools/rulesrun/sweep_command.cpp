@@ -41,6 +41,7 @@ std::vector<std::string> task_command(const SweepOptions& options) {
     for (const auto& option : options.options) words.insert(words.end(), {"--option", option});
     if (options.threads > 0) words.insert(words.end(), {"--threads", std::to_string(options.threads)});
     if (options.bot_timeout) words.insert(words.end(), {"--bot-timeout", fmt::format("{}", *options.bot_timeout)});
+    if (options.engine != "interpreter") words.insert(words.end(), {"--engine", options.engine});
     return words;
 }
 
@@ -151,7 +152,7 @@ int run_sweep(const SweepOptions& options) {
     if (!options.slurm.empty()) return write_slurm(options);
     check_arguments(options);
     const Shard shard = options.shard.empty() ? Shard{} : parse_shard(options.shard);
-    SweepPlan plan = sweep_plan(load_definition(options.file), options);
+    SweepPlan plan = sweep_plan(load_definition(options.file, options.engine), options);
     for (auto& request : plan.requests) request.shard = shard;
     const auto store = store_for(options, plan, shard);
     std::ofstream page = open_report(options.report);

@@ -239,7 +239,7 @@ Pass tune_pass(SweepPlan plan, const TuneOptions& options, const std::vector<Tun
 }  // namespace
 
 int run_tune(const TuneOptions& options) {
-    const auto game = load_definition(options.file);
+    const auto game = load_definition(options.file, options.engine);
     Varied varied = varied_options(*game, options.vary);
     SweepOptions sweep;
     sweep.file = options.file;
