@@ -137,6 +137,10 @@ Value Machine::call_function(const Expr& e) {
     return result;
 }
 
+void Machine::list_too_large(const SourceLocation& loc) const {
+    fail(loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+}
+
 void Machine::calls_too_deep(const SourceLocation& loc) const {
     fail(loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
 }
@@ -173,7 +177,7 @@ Value Machine::comprehension(const Expr& e) {
     if ((e.b & 4) != 0) {  // several `for`: each element's inner list, joined
         const auto take = [&](Value x) {
             if (s_.scratch.size() >= max_heap_values) {
-                fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+                list_too_large(e.loc);
             }
             s_.scratch.push_back(x);
             return true;
@@ -187,7 +191,7 @@ Value Machine::comprehension(const Expr& e) {
             }
             const Sequence inner = sequence(element_expr);
             if (s_.scratch.size() + static_cast<std::size_t>(inner.length) > max_heap_values) {
-                fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+                list_too_large(e.loc);
             }
             for (std::int32_t i = 0; i < inner.length; ++i) s_.scratch.push_back(element(inner, i));
             return true;
@@ -206,7 +210,7 @@ Value Machine::comprehension(const Expr& e) {
             // Each copy is made anew: copies of a card are different cards.
             const Value n = eval(copies);
             if (s_.scratch.size() + static_cast<std::size_t>(std::max(n, 0)) > max_heap_values) {
-                fail(e.loc, fmt::format("a list of more than {} values: too large to build", max_heap_values));
+                list_too_large(e.loc);
             }
             for (Value k = 0; k < n; ++k) s_.scratch.push_back(eval(element_expr));
             return true;

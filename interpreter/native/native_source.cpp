@@ -214,7 +214,7 @@ private:
             case EvalKind::call_function: return call_function(index);
             case EvalKind::inline_call: return inline_call(index);
             case EvalKind::comprehension: return comprehension(index);
-            case EvalKind::values_on_heap: return call("values_on_heap");
+            case EvalKind::values_on_heap: return values_on_heap(index);
             case EvalKind::logical_and: return fmt::format("    return {} && {};\n", operand(index, 0), operand(index, 1));
             case EvalKind::logical_or: return fmt::format("    return {} || {};\n", operand(index, 0), operand(index, 1));
             case EvalKind::same: return both() + "    return l == r;\n";
@@ -304,19 +304,50 @@ private:
         return s + fmt::format("    return found != {};\n", e.a == 1);
     }
 
-    // A list made by a comprehension with one `for` and no `copies` (Machine::comprehension; the others go there).
+    // A list made by a comprehension without `copies` (Machine::comprehension; those with copies go there): one
+    // `for`, or several, whose inner lists are joined.
     std::string comprehension(std::int32_t index) {
         const Expr& e = p_.expr(index);
-        if ((e.b & 6) != 0 || !source_walkable(e.first3[0])) return fmt::format("    return m.comprehension({});\n", expr_ref(index));
+        const std::int32_t element = e.first3[1];
+        const bool flatten = (e.b & 4) != 0;
+        const bool inner_streams = flatten && Machine::streams(p_.expr(element));
+        if ((e.b & 2) != 0 || !source_walkable(e.first3[0]) || (inner_streams && !source_walkable(p_.expr(element).first3[0]))) {
+            return fmt::format("    return m.comprehension({});\n", expr_ref(index));
+        }
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
         std::string s = "    const std::size_t mark = m.s_.scratch.size();\n    {\n";
         s += source_elements(e.first3[0], [&](const std::string& v) {
             std::string take = fmt::format("m.frame_[{}] = {};\n", e.a, v);
-            const std::string push = fmt::format("{{\nconst Value y = {};\nm.s_.scratch.push_back(y);\n}}\n", value_of(e.first3[1]));
+            std::string push;
+            if (!flatten) {
+                push = fmt::format("{{\nconst Value y = {};\nm.s_.scratch.push_back(y);\n}}\n", value_of(element));
+            } else if (inner_streams) {  // the inner `for`'s values go to the list as they are made
+                push = "{\n" + comprehension_values(p_.expr(element), [&](const std::string& y) {
+                    return fmt::format("if (m.s_.scratch.size() >= max_heap_values) m.list_too_large({});\n"
+                                       "m.s_.scratch.push_back({});\n", loc(index), y);
+                }, "") + "}\n";
+            } else {
+                const std::string inner = fresh("inner"), i = fresh("i");
+                push = fmt::format("{{\nconst Sequence {0} = m.sequence({1});\n"
+                                   "if (m.s_.scratch.size() + static_cast<std::size_t>({0}.length) > max_heap_values) m.list_too_large({2});\n"
+                                   "for (std::int32_t {3} = 0; {3} < {0}.length; ++{3}) m.s_.scratch.push_back(m.element({0}, {3}));\n}}\n",
+                                   inner, element, loc(index), i);
+            }
             return take + (where < 0 ? push : fmt::format("if ({}) {}", value_of(where), push));
         }, "");
         s += fmt::format("    }}\n    const Value list = m.list_of(m.s_.scratch, mark, {});\n", loc(index));
         return s + "    m.s_.scratch.resize(mark);\n    return list;\n";
+    }
+
+    // A record or a written-out list (Machine::values_on_heap): made first, each value evaluated into its place.
+    std::string values_on_heap(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        std::string s = fmt::format("    const std::int32_t made = m.allocate({}, {});\n", e.child_count, loc(index));
+        for (std::int32_t i = 0; i < e.child_count; ++i) {
+            s += fmt::format("    {{\n        const Value v = {};\n        m.s_.heap[static_cast<std::size_t>(made + 1 + {})] = v;\n    }}\n",
+                             operand(index, i), i);
+        }
+        return s + "    return made;\n";
     }
 
     // Machine::call_function, with the arguments and an expression body called directly.

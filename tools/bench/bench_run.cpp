@@ -56,7 +56,7 @@ Figures timed_comparison(InterpreterPlayout& interpreter, Native& native, const 
     InterpreterPlayout compiled = interpreter.on(engine.game);
     const auto [compiled_run, hand_written_again] = measure_in_turns(compiled, native, options.seconds, options.seed);
     f.update(native_engine_figures(compiled_run, hand_written_again, replay_seeds(compiled, interpreted.games, options.seed),
-                                   interpreted, engine.build_seconds));
+                                   interpreted, engine.built_now ? std::optional<double>(engine.build_seconds) : std::nullopt));
     return f;
 }
 

@@ -42,13 +42,13 @@ Figures comparison_figures(const Throughput& interpreter, const Throughput& nati
 }
 
 Figures native_engine_figures(const Throughput& engine, const Throughput& hand_written, const Throughput& same_seeds,
-                              const Throughput& interpreter, double build_seconds) {
+                              const Throughput& interpreter, std::optional<double> build_seconds) {
     Figures f;
     f["native_engine"] = throughput_figures(engine);
     f["native_engine_ratio"] = rounded(hand_written.games_per_second() / engine.games_per_second(), 2);
     f["native_engine_same_games"] = same_seeds.decisions.sum() == interpreter.decisions.sum() &&
                                     same_seeds.length.sum() == interpreter.length.sum();
-    f["native_engine_build_seconds"] = rounded(build_seconds, 1);
+    f["native_engine_build_seconds"] = build_seconds ? Figures(rounded(*build_seconds, 1)) : Figures();
     return f;
 }
 

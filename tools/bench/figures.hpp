@@ -1,6 +1,8 @@
 // The measurements as figures for the report: JSON objects with rounded numbers, in the order they are printed.
 #pragma once
 
+#include <optional>
+
 #include <nlohmann/json.hpp>
 
 #include "memory.hpp"
@@ -24,9 +26,9 @@ Figures throughput_figures(const Throughput& run);
 Figures comparison_figures(const Throughput& interpreter, const Throughput& native, const Throughput& native_same_seeds);
 // The native engine's run (timed in turns with the hand-written one, `hand_written`), its ratio, whether it played the
 // interpreter's very games on the same seeds (`same_seeds`: its decisions and lengths, summed exactly), and how long
-// its library took to build.
+// its library took to build (null when an earlier section of the run built it: Diablo's two boards share one).
 Figures native_engine_figures(const Throughput& engine, const Throughput& hand_written, const Throughput& same_seeds,
-                              const Throughput& interpreter, double build_seconds);
+                              const Throughput& interpreter, std::optional<double> build_seconds);
 
 // samples (games_played, rss_kib, state_values), then games, seconds, cpu_seconds, games_per_second, rss_kib_before,
 // rss_kib_after, rss_growth_kib (after the last game minus after the first tenth of the games).
