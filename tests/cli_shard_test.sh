@@ -2,7 +2,9 @@
 # `simulate --shard K/N` and `rulesrun merge`: a run split into shards and merged prints exactly (byte for byte) what
 # the run played in one go prints, as text, JSON and HTML, for simulations of two games and for a comparison; shards
 # with no game; and wrong input: malformed or out-of-range shards, a shard missing or given twice, parts of
-# different runs, a rules file changed between the shards and the merge, a file that is not a part.
+# different runs, a rules file changed between the shards and the merge, a file that is not a part; --processes N
+# (the shards in child processes, merged: the same bytes), a shard that fails, an interruption that must leave no
+# process and no temporary file behind.
 # Usage: cli_shard_test.sh PATH/TO/rulesrun SOURCE_DIR
 set -euo pipefail
 
@@ -69,6 +71,68 @@ d = json.load(open(sys.argv[1]))
 names = {f["name"]: f for f in d["figures"]}
 assert d["games"] == 45 and names["game length (actions)"]["significant"], names["game length (actions)"]
 PY
+
+# ---- --processes: the shards in child processes of rulesrun, merged -----------------------------------------------
+# processes NAME N ARGS...: the run in N processes prints what the run in one go printed (whole_and_sharded above).
+processes() {
+    local name=$1 count=$2
+    shift 2
+    run 0 simulate "$@" --processes "$count" --report "$WORK/$name.processes.html"
+    same "$WORK/$name.whole.txt" "$WORK/out" "$name in $count processes: the table"
+    same "$WORK/$name.whole.html" "$WORK/$name.processes.html" "$name in $count processes: the page"
+    contains "$WORK/err" "shard $count/$count finished" "$name in $count processes: a line per shard"
+    run 0 simulate "$@" --processes "$count" --threads 1 --json
+    same "$WORK/$name.whole.json" "$WORK/out" "$name in $count processes: the JSON"
+}
+mkdir -p "$WORK/tmp"
+export TMPDIR="$WORK/tmp"  # where the processes' parts go: it must be empty after each run
+processes diamant 3 "$DIAMANT" --games 60 --seed 7 --players 4 --option rounds=3
+processes few 3 "$DIAMANT" --games 2 --seed 3
+processes compare 2 "$DIAMANT" --compare "$WORK/diamant4.rules" --games 45 --seed 5 --players 3
+[[ -z $(ls -A "$WORK/tmp") ]] || fail "--processes left temporary files: $(ls "$WORK/tmp")"
+# A shard that fails: its status and what it wrote, the others stopped.
+run 1 simulate "$DIAMANT" --games 20 --bots exec:false --processes 2
+contains "$WORK/err" "rulesrun: error: --processes: shard " "a failed shard is named"
+contains "$WORK/err" "exited with status 1; it wrote:" "the failed shard's status"
+contains "$WORK/err" 'the bot exec:"false" in seat' "what the failed shard wrote"
+[[ -z $(ls -A "$WORK/tmp") ]] || fail "a failed shard left temporary files: $(ls "$WORK/tmp")"
+run 2 simulate "$DIAMANT" --games 20 --processes 2 --shard 1/2
+contains "$WORK/err" "--processes with --shard" "--processes plays the shards itself"
+run 2 simulate "$DIAMANT" --games 20 --processes 2 --slurm "$WORK/slurm-processes" --tasks 2
+contains "$WORK/err" "--processes with --slurm" "--processes or --slurm"
+run 2 simulate "$DIAMANT" --games 20 --processes 0
+contains "$WORK/err" "--processes: '0' is not a whole number from 1 to 1024" "--processes 0"
+# Interrupted (SIGTERM), or killed (SIGKILL: the kernel stops the children): no process is left.
+for signal in TERM KILL; do
+    "$RULESRUN" simulate "$DIAMANT" --games 100000000 --processes 2 --threads 1 >/dev/null 2>"$WORK/err" &
+    parent=$!
+    children=""
+    for _ in $(seq 100); do
+        children=$(pgrep -P "$parent" | tr '\n' ' ')
+        [[ $(wc -w <<<"$children") -eq 2 ]] && break
+        sleep 0.1
+    done
+    [[ $(wc -w <<<"$children") -eq 2 ]] || fail "SIG$signal: the 2 shard processes did not start: '$children'"
+    sleep 0.3
+    kill -"$signal" "$parent"
+    code=0
+    { wait "$parent"; } 2>/dev/null || code=$?  # (no "Killed" notice from bash)
+    if [[ $signal == TERM ]]; then
+        [[ $code -eq 143 ]] || fail "SIGTERM: rulesrun should end by the signal (143), not $code"
+        contains "$WORK/err" "rulesrun: interrupted: every shard was stopped" "--processes says it was interrupted"
+        [[ -z $(ls -A "$WORK/tmp") ]] || fail "an interrupted run left temporary files: $(ls "$WORK/tmp")"
+    fi
+    for _ in $(seq 50); do
+        left=""
+        for pid in $children; do kill -0 "$pid" 2>/dev/null && left+="$pid "; done
+        [[ -z $left ]] && break
+        sleep 0.1
+    done
+    if [[ -n $left ]]; then fail "SIG$signal: shard processes left running: $left"; kill $left 2>/dev/null || true
+    else echo "ok:   SIG$signal: no shard process left"; fi
+done
+rm -rf "$WORK/tmp"/*  # SIGKILL leaves the parts' folder: nobody is left to remove it
+unset TMPDIR
 
 # ---- wrong shards --------------------------------------------------------------------------------------------------
 run 2 simulate "$DIAMANT" --games 10 --shard 3/2

@@ -15,6 +15,9 @@ namespace {
 constexpr const char* palette[] = {"#4a7bb7", "#c0504d", "#2e9e5b", "#8064a2",
                                    "#e08a1e", "#2aa3b8", "#7f7f7f", "#b5479b"};
 
+// An axis with more values has only every second (third...) one written under it.
+constexpr std::size_t most_value_labels = 12;
+
 // One line of a chart: the configurations that differ only by the plotted setting, in the order of its values.
 struct Series {
     std::string label;  // the other settings' values: "players=2, reveal=3"
@@ -85,7 +88,8 @@ std::string axes_svg(const Box& box, const Scale& scale, const SweepAxis& axis, 
     for (const double v : {scale.low, (scale.low + scale.high) / 2, scale.high})
         svg += fmt::format("<text x=\"{}\" y=\"{:.1f}\" text-anchor=\"end\">{}</text>\n", box.left - 4,
                            box.y(v, scale) + 4, value_text(v, percent));
-    for (std::size_t i = 0; i < axis.values.size(); ++i)
+    const std::size_t step = (axis.values.size() + most_value_labels - 1) / most_value_labels;  // labels that fit
+    for (std::size_t i = 0; i < axis.values.size(); i += step)
         svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
                            box.x(i, axis.values.size()), box.bottom + 15, escape(axis.values[i]));
     svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", (box.left + box.right) / 2,
@@ -122,6 +126,26 @@ std::string series_svg(const Box& box, const Scale& scale, const Series& s, cons
            dots;
 }
 
+// A sample's configurations differ on every setting: each is a point of its own at its value of the plotted setting,
+// with its interval as a bar, named (its other settings) when pointed at.
+std::string sample_svg(const Box& box, const Scale& scale, const std::vector<Series>& series) {
+    std::string svg;
+    for (const auto& s : series)
+        for (std::size_t i = 0; i < s.points.size(); ++i) {
+            if (!s.points[i] || !s.points[i]->mean) continue;
+            const auto& f = *s.points[i];
+            const double x = box.x(i, s.points.size());
+            svg += fmt::format("<line class=\"interval\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\" "
+                               "stroke=\"{}\" stroke-opacity=\"0.4\" stroke-width=\"2\"/>\n",
+                               x, box.y(f.low, scale), x, box.y(f.high, scale), palette[0]);
+            svg += fmt::format("<circle class=\"sampled\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"3\" fill=\"{}\"><title>{}: {} "
+                               "[{}, {}]</title></circle>\n",
+                               x, box.y(*f.mean, scale), palette[0], escape(s.label), value_text(*f.mean, f.percent),
+                               value_text(f.low, f.percent), value_text(f.high, f.percent));
+        }
+    return svg;
+}
+
 std::string legend_html(const std::vector<Series>& series) {
     if (series.size() < 2) return "";
     std::string html = "<p class=\"legend\">";
@@ -142,6 +166,10 @@ std::string chart(const SweepResults& results, const std::vector<std::vector<Swe
                                   escape(first.name), escape(results.axes[axis].name), escape(first.name),
                                   escape(results.axes[axis].name));
     svg += axes_svg(box, scale, results.axes[axis], first.percent);
+    if (results.sampled_from > 0) {
+        svg += sample_svg(box, scale, series);
+        return fmt::format("<h3>{}{}</h3>\n", escape(first.name), first.percent ? " (%)" : "") + svg + "</svg>\n";
+    }
     for (std::size_t i = 0; i < series.size(); ++i)
         svg += series_svg(box, scale, series[i], palette[i % std::size(palette)]);
     return fmt::format("<h3>{}{}</h3>\n", escape(first.name), first.percent ? " (%)" : "") + svg + "</svg>\n" +
@@ -149,10 +177,13 @@ std::string chart(const SweepResults& results, const std::vector<std::vector<Swe
 }
 
 std::string settings_html(const SweepResults& results) {
-    std::string html = fmt::format("<p>{} configurations, {} games each, the same seeds in each (base seed {}); every "
-                                   "figure with its 95% interval.</p>\n"
+    std::string html = fmt::format("<p>{}, {} games each, the same seeds in each (base seed {}); every figure with its "
+                                   "95% interval.{}</p>\n"
                                    "<table>\n<tr><th>setting</th><th>values</th></tr>\n",
-                                   results.points.size(), results.games, results.seed);
+                                   escape(configurations_text(results)), results.games, results.seed,
+                                   results.sampled_from > 0 ? " In the charts each point is a configuration of the "
+                                                              "sample, its other settings named when pointed at."
+                                                            : "");
     for (const auto& axis : results.axes) {
         std::string values;
         for (const auto& v : axis.values) values += (values.empty() ? "" : ", ") + escape(v);

@@ -41,8 +41,8 @@ Json figure_json(const SweepFigure& f) {
 }  // namespace
 
 void print_sweep_text(std::ostream& out, const SweepResults& results) {
-    out << fmt::format("{}: {} configurations, {} games each, the same seeds in each (base seed {})\n\n",
-                       results.game.title(), results.points.size(), results.games, results.seed);
+    out << fmt::format("{}: {}, {} games each, the same seeds in each (base seed {})\n\n", results.game.title(),
+                       configurations_text(results), results.games, results.seed);
     const auto rows = table_cells(results);
     std::vector<std::size_t> widths(rows[0].size(), 0);
     for (const auto& row : rows)
@@ -64,6 +64,7 @@ std::string sweep_json(const SweepResults& results) {
     Json json = {{"game", results.game.title()}, {"games", results.games}, {"seed", results.seed}};
     json["axes"] = Json::array();
     for (const auto& axis : results.axes) json["axes"].push_back({{"name", axis.name}, {"values", axis.values}});
+    if (results.sampled_from > 0) json["sample"] = {{"design", sample_design}, {"grid", results.sampled_from}};
     json["configurations"] = Json::array();
     for (const auto& point : results.points) {
         Json configuration = {{"players", point.settings.players}, {"options", Json::object()}};

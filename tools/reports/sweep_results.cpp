@@ -1,5 +1,7 @@
 #include "sweep_results.hpp"
 
+#include <fmt/format.h>
+
 #include "balance_output.hpp"
 
 namespace rulesrun::cli {
@@ -30,6 +32,12 @@ std::vector<SweepFigure> sweep_figures(const runtime::GameDefinition& game, cons
     for (std::size_t i = 0; i < game.stats().size(); ++i)
         figures.push_back(mean(game.stats()[i].name, point.report.stats[i].all));
     return figures;
+}
+
+std::string configurations_text(const SweepResults& results) {
+    if (results.sampled_from == 0) return fmt::format("{} configurations", results.points.size());
+    return fmt::format("{} configurations sampled from a grid of {} ({})", results.points.size(), results.sampled_from,
+                       sample_design);
 }
 
 }  // namespace rulesrun::cli

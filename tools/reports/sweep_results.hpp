@@ -29,7 +29,8 @@ struct SweepResults {
     std::uint64_t seed = 1;
     std::int64_t games = 0;  // per configuration
     std::vector<SweepAxis> axes;
-    std::vector<SweepPoint> points;  // every combination, the last axis varying fastest
+    std::vector<SweepPoint> points;  // every combination (or the sampled ones), the last axis varying fastest
+    std::uint64_t sampled_from = 0;  // the grid's configuration count when the points are a sample of it; else 0
 };
 
 // One figure of one configuration: a mean (a rate for percentages) and its 95% interval; no mean without samples.
@@ -44,5 +45,11 @@ struct SweepFigure {
 // wins when every seat plays the same bot, shared wins, draws, everybody loses, game length, legal choices per
 // decision), then each declared statistic's mean.
 std::vector<SweepFigure> sweep_figures(const runtime::GameDefinition& game, const SweepPoint& point);
+
+// The design sampled from the grid, as the outputs name it.
+inline constexpr const char* sample_design = "maximin Latin hypercube";
+
+// "12 configurations", or "20 configurations sampled from a grid of 1344 (maximin Latin hypercube)".
+std::string configurations_text(const SweepResults& results);
 
 }  // namespace rulesrun::cli

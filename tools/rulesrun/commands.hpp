@@ -61,10 +61,14 @@ struct SimulateOptions {
     std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
     std::optional<double> bot_timeout;  // seconds an exec bot may take per decision (unset: BotSpec's default)
     std::string shard;   // "K/N": play only the K-th of N shards and print its partial result; empty: every game
+    int processes = 0;   // play the run as this many shards in child processes and merge them; 0: in this process
     std::string slurm;   // a folder to write a Slurm job array of `tasks` shards and its merge into, instead of playing
     std::int64_t tasks = 0;
     bool submit = false;  // with --slurm: submit the job too
 };
+
+// sweep --sample plays at most this many configurations (the design compares every pair of them).
+inline constexpr long long most_sample = 10'000;
 
 struct SweepOptions {
     std::string file;
@@ -77,7 +81,9 @@ struct SweepOptions {
     int threads = 0;  // 0: one per processor
     bool json = false;
     std::string report;
+    std::int64_t sample = 0;  // play this many configurations of the grid, chosen to cover it (sweep_sample.hpp); 0: all
     std::string shard;   // "K/N", as simulate's
+    int processes = 0;   // as simulate's
     std::string resume;  // a folder keeping each finished configuration, so that an interrupted sweep goes on
     std::optional<double> bot_timeout;
     std::string slurm;   // as simulate's

@@ -98,7 +98,7 @@ int run_compare(const SimulateOptions& options) {
     auto a = simulation_request(options.file, options);
     auto b = simulation_request(options.compare, options);
     if (a.settings.players != b.settings.players)
-        throw ArgumentError("--compare: both files must be played by the same number of players");
+        throw ArgumentError(players_differ);
     if (!options.shard.empty()) {
         a.shard = b.shard = parse_shard(options.shard);
         const auto figures = play_both(a, b);

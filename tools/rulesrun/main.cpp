@@ -90,6 +90,14 @@ void add_slurm_options(CLI::App& command, std::string& folder, std::int64_t& tas
                                          "machine)")->needs(slurm);
 }
 
+// --processes N, the same for simulate and sweep.
+void add_processes_option(CLI::App& command, int& processes) {
+    command.add_option("--processes", processes, "Play the run as N shards in N processes of this rulesrun, then "
+                                                 "merge them: the same output as in one process (each gets --threads, "
+                                                 "else the processors shared between them)")
+        ->check(count_value(1024));
+}
+
 void add_simulate(CLI::App& app, SimulateOptions& o) {
     auto* simulate = app.add_subcommand("simulate", "Play many games between bots and report wins, scores and the "
                                                     "game's statistics.");
@@ -120,6 +128,7 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
     simulate->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of the run (the games whose index "
                                              "i has i % N = K - 1, with the whole run's seeds) and print its "
                                              "partial result as JSON, for 'rulesrun merge'");
+    add_processes_option(*simulate, o.processes);
     add_slurm_options(*simulate, o.slurm, o.tasks, o.submit);
     add_engine_option(*simulate, o.engine);
 }
@@ -131,13 +140,22 @@ void add_sweep(CLI::App& app, SweepOptions& o) {
     sweep->footer("Example: rulesrun sweep rules/cosmic_disaster.rules --option jacks=1,3,5 --option reveal=2,3 "
                   "--players 1,2,3,4 --games 2000 --report sweep.html. Every configuration plays games seeded from the "
                   "same base seed (common random numbers), so the differences between configurations are paired. "
+                  "A grid too large to play whole: --sample 40 plays 40 configurations spread over it (--option "
+                  "rescue_goal=10..40 --option stars_lost --sample 40). "
                   "Progress goes to standard error: a bar with the time left on a terminal, a line per configuration "
                   "otherwise.");
     sweep->add_option("FILE", o.file, "The rules file")->required();
     sweep->add_option("--option", o.options, "NAME=V1,V2,...: an option and the values to sweep it over (repeatable; "
-                                             "one value fixes it)")->allow_extra_args(false);
+                                             "one value fixes it); NAME=LOW..HIGH: every whole number from LOW to "
+                                             "HIGH; NAME alone: every value the rules allow it")
+        ->allow_extra_args(false);
     sweep->add_option("--players", o.players, "Player counts to sweep over, comma-separated: 2,3,4 (default: the "
                                               "game's smallest, or the length of --bots)");
+    sweep->add_option("--sample", o.sample, fmt::format("N: play only N configurations of the grid, chosen to cover "
+                                                        "it evenly (a maximin Latin hypercube over the settings' "
+                                                        "values, drawn from --seed); N at least the grid's size plays "
+                                                        "the whole grid (at most {})", most_sample))
+        ->check(count_value(most_sample));
     sweep->add_option("--bots", o.bots, "Who plays each seat, as for simulate (default: random)");
     sweep->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
     sweep->add_option("--games", o.games, fmt::format("Games per configuration (default {})", default_simulated_games))
@@ -151,6 +169,7 @@ void add_sweep(CLI::App& app, SweepOptions& o) {
                                             "plotted against each swept setting with its interval");
     sweep->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of every configuration and print the "
                                           "partial result as JSON, for 'rulesrun merge'");
+    add_processes_option(*sweep, o.processes);
     sweep->add_option("--resume", o.resume, "A folder (created if missing) that keeps each finished configuration: "
                                             "run the same command again after an interruption and the finished "
                                             "configurations are not played again");

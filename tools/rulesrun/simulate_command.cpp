@@ -1,5 +1,6 @@
 // `rulesrun simulate`: N games between bots on T threads, reported as a table or as JSON; with --shard K/N, only the
-// K-th of N shards of the run, printed as a partial result for `rulesrun merge`.
+// K-th of N shards of the run, printed as a partial result for `rulesrun merge`; with --processes N, the run's N
+// shards in child processes, merged.
 #include <filesystem>
 #include <iostream>
 
@@ -10,6 +11,7 @@
 #include "partial_runs.hpp"
 #include "rulesrun.hpp"
 #include "simulation_output.hpp"
+#include "shard_processes.hpp"
 #include "simulation_runs.hpp"
 #include "slurm_job.hpp"
 #include "terminal.hpp"
@@ -49,14 +51,32 @@ std::vector<std::string> task_command(const SimulateOptions& options) {
     return words;
 }
 
+// Loads the run's rules files and resolves its settings and bots, so that what is wrong fails here rather than in
+// every shard that other processes play.
+void check_loads(const SimulateOptions& options) {
+    const auto a = simulation_request(options.file, options);
+    if (options.compare.empty()) return;
+    if (simulation_request(options.compare, options).settings.players != a.settings.players)
+        throw ArgumentError(players_differ);
+}
+
 int write_slurm(const SimulateOptions& options) {
     if (!options.shard.empty()) throw ArgumentError("--slurm with --shard: the job array's tasks are the shards");
-    // Loaded now so that wrong rules, options or bots fail here rather than in every task.
-    (void)simulation_request(options.file, options);
-    if (!options.compare.empty()) (void)simulation_request(options.compare, options);
+    if (options.processes > 0) throw ArgumentError("--processes with --slurm: the job array's tasks are the processes");
+    check_loads(options);
     const std::string stem = std::filesystem::path(options.file).stem().string();
     write_slurm_job({options.slurm, options.tasks, "rulesrun-simulate-" + stem, task_command(options), options.threads,
                      options.json, options.report, options.submit});
+    return exit_ok;
+}
+
+// --processes N: the run's N shards in child processes, merged.
+int play_in_processes(const SimulateOptions& options) {
+    if (!options.shard.empty()) throw ArgumentError("--processes with --shard: the processes play the shards");
+    check_loads(options);
+    SimulateOptions each = options;
+    each.threads = threads_per_process(options.threads, options.processes);
+    run_shard_processes(shard_commands(task_command(each), options.processes), {{}, options.json, options.report});
     return exit_ok;
 }
 
@@ -83,6 +103,7 @@ void write_simulation_results(const SimulateOptions& options, const SimulationSe
 
 int run_simulate(const SimulateOptions& options) {
     if (!options.slurm.empty()) return write_slurm(options);
+    if (options.processes > 0) return play_in_processes(options);
     check_shard_arguments(options);
     if (!options.compare.empty()) return run_compare(options);
     auto request = simulation_request(options.file, options);

@@ -18,6 +18,9 @@ SimulationRequest simulation_request(const std::string& path, const SimulateOpti
 SimulationRequest simulation_request(std::shared_ptr<const runtime::GameDefinition> definition,
                                      const SimulateOptions& options);
 
+// The error of --compare when its files are played by different numbers of players.
+inline constexpr const char* players_differ = "--compare: both files must be played by the same number of players";
+
 // --report: the page is opened before the games are played, so that a path that cannot be written wastes no run. Not
 // open when the path is empty.
 std::ofstream open_report(const std::string& path);

@@ -1,8 +1,9 @@
 // `rulesrun sweep FILE --option NAME=V1,V2,... [--players 2,3,4]`: a simulation of every combination of the swept
-// values (the full grid), all with the same games' seeds (common random numbers: differences between configurations
-// are paired), reported as one row per configuration, as JSON or as a page with each figure plotted against each
-// swept setting. --shard K/N plays the K-th shard of every configuration for `rulesrun merge`; --resume FOLDER keeps
-// each finished configuration so that an interrupted sweep does not play it again.
+// values (the full grid, or with --sample N a space-filling share of it), all with the same games' seeds (common
+// random numbers: differences between configurations are paired), reported as one row per configuration, as JSON or
+// as a page with each figure plotted against each swept setting. --shard K/N plays the K-th shard of every
+// configuration for `rulesrun merge`; --processes N plays N shards in child processes and merges them; --resume
+// FOLDER keeps each finished configuration so that an interrupted sweep does not play it again.
 #include <filesystem>
 #include <iostream>
 #include <optional>
@@ -10,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "game_setup.hpp"
+#include "shard_processes.hpp"
 #include "simulation_runs.hpp"
 #include "slurm_job.hpp"
 #include "step_progress.hpp"
@@ -24,6 +26,8 @@ namespace rulesrun::cli {
 namespace {
 
 void check_arguments(const SweepOptions& options) {
+    if (options.processes > 0 && !options.shard.empty())
+        throw ArgumentError("--processes with --shard: the processes play the shards");
     if (options.shard.empty()) return;
     parse_shard(options.shard);
     if (options.json) throw ArgumentError("--json with --shard: a shard prints its partial result; 'rulesrun merge' "
@@ -39,6 +43,7 @@ std::vector<std::string> task_command(const SweepOptions& options) {
     if (!options.players.empty()) words.insert(words.end(), {"--players", options.players});
     if (!options.bots.empty()) words.insert(words.end(), {"--bots", options.bots});
     for (const auto& option : options.options) words.insert(words.end(), {"--option", option});
+    if (options.sample > 0) words.insert(words.end(), {"--sample", std::to_string(options.sample)});
     if (options.threads > 0) words.insert(words.end(), {"--threads", std::to_string(options.threads)});
     if (options.bot_timeout) words.insert(words.end(), {"--bot-timeout", fmt::format("{}", *options.bot_timeout)});
     if (options.engine != "interpreter") words.insert(words.end(), {"--engine", options.engine});
@@ -49,6 +54,8 @@ int write_slurm(const SweepOptions& options) {
     if (!options.shard.empty()) throw ArgumentError("--slurm with --shard: the job array's tasks are the shards");
     if (!options.resume.empty())
         throw ArgumentError("--resume with --slurm: a task that fails is run again by itself (its shard)");
+    if (options.processes > 0)
+        throw ArgumentError("--processes with --slurm: the job array's tasks are the processes");
     (void)sweep_plan(load_definition(options.file), options);  // wrong options fail here rather than in every task
     const std::string stem = std::filesystem::path(options.file).stem().string();
     write_slurm_job({options.slurm, options.tasks, "rulesrun-sweep-" + stem, task_command(options), options.threads,
@@ -89,6 +96,30 @@ std::vector<SimulationReport> play_all(SweepPlan& plan, const std::optional<Swee
     return reports;
 }
 
+// A line on standard error when --sample covers the whole grid, or when a large grid is played whole.
+void tell_plan(const SweepOptions& options, const SweepPlan& plan) {
+    if (options.sample > 0 && !plan.sampled)
+        fmt::print(stderr, "sweep: --sample {} is not less than the grid's {} configurations: every one is played\n",
+                   options.sample, plan.grid);
+    else if (options.sample == 0 && plan.grid > large_grid)
+        fmt::print(stderr, "sweep: {} configurations, {} games each; --sample N plays N of them, chosen to cover "
+                           "the grid\n", plan.grid, options.games);
+}
+
+// --processes N: the sweep's N shards in child processes, each with its own --resume folder inside the one given.
+int play_in_processes(const SweepOptions& options) {
+    SweepOptions each = options;
+    each.threads = threads_per_process(options.threads, options.processes);
+    auto commands = shard_commands(task_command(each), options.processes);
+    if (!options.resume.empty())
+        for (std::size_t k = 0; k < commands.size(); ++k)
+            commands[k].insert(commands[k].end(),
+                               {"--resume", (std::filesystem::path(options.resume) /
+                                             fmt::format("shard-{}-of-{}", k + 1, options.processes)).string()});
+    run_shard_processes(commands, {{}, options.json, options.report});
+    return exit_ok;
+}
+
 PartJson reports_json(const std::vector<SimulationReport>& reports) {
     PartJson configurations = PartJson::array();
     for (const auto& report : reports) configurations.push_back(report_to_json(report));
@@ -123,7 +154,7 @@ void add_part(const SweepPlan& plan, const Part& part, std::vector<SimulationRep
 
 void write_sweep_results(const SweepOptions& options, const SweepPlan& plan, std::vector<SimulationReport> reports,
                          std::ofstream& page) {
-    SweepResults results{*plan.game, options.seed, options.games, plan.axes, {}};
+    SweepResults results{*plan.game, options.seed, options.games, plan.axes, {}, plan.sampled ? plan.grid : 0};
     for (std::size_t c = 0; c < reports.size(); ++c)
         results.points.push_back({plan.at[c], plan.requests[c].settings, plan.requests[c].bots, std::move(reports[c])});
     if (options.json)
@@ -153,6 +184,8 @@ int run_sweep(const SweepOptions& options) {
     check_arguments(options);
     const Shard shard = options.shard.empty() ? Shard{} : parse_shard(options.shard);
     SweepPlan plan = sweep_plan(load_definition(options.file, options.engine), options);
+    tell_plan(options, plan);
+    if (options.processes > 0) return play_in_processes(options);
     for (auto& request : plan.requests) request.shard = shard;
     const auto store = store_for(options, plan, shard);
     std::ofstream page = open_report(options.report);

@@ -6,7 +6,6 @@
 // pass after pass, until neighbouring values are tried.
 #include <algorithm>
 #include <cmath>
-#include <cstdio>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -67,9 +66,8 @@ Varied varied_options(const runtime::GameDefinition& game, const std::vector<std
             throw ArgumentError(fmt::format("--vary {}: the game has no such option{}", v,
                                             names.empty() ? std::string(" (it has none)") : "; its options are " + names));
         }
-        long long low = 0, high = 0;
-        if (it->values.size() == 1 && std::sscanf(it->values[0].c_str(), "%lld to %lld", &low, &high) == 2) {
-            out.ranges.push_back({v, low, high});
+        if (const auto range = option_range(*it)) {
+            out.ranges.push_back({v, range->first, range->second});
             continue;
         }
         std::string joined;
