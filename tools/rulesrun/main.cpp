@@ -135,8 +135,8 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
 
 void add_sweep(CLI::App& app, SweepOptions& o) {
     auto* sweep = app.add_subcommand("sweep", "Simulate every combination of the given option values (and player "
-                                              "counts), all on the same games' seeds, and report every figure of "
-                                              "each with its 95% interval.");
+                                              "counts), or a space-filling sample of them, all on the same games' "
+                                              "seeds, and report every figure of each with its 95% interval.");
     sweep->footer("Example: rulesrun sweep rules/cosmic_disaster.rules --option jacks=1,3,5 --option reveal=2,3 "
                   "--players 1,2,3,4 --games 2000 --report sweep.html. Every configuration plays games seeded from the "
                   "same base seed (common random numbers), so the differences between configurations are paired. "
@@ -211,8 +211,8 @@ void add_tune(CLI::App& app, TuneOptions& o) {
 
 void add_merge(CLI::App& app, MergeOptions& o) {
     auto* merge = app.add_subcommand("merge", "Combine the partial results of every shard of one run (simulate "
-                                              "--shard K/N, with or without --compare) into exactly what the run "
-                                              "played in one go prints.");
+                                              "--shard K/N, with or without --compare, or sweep --shard K/N) into "
+                                              "exactly what the run played in one go prints.");
     merge->footer("The parts must come from the same rules files (unchanged since), settings, bots, seed, game count "
                   "and shard count, with every shard from 1 to N once. The rules files are read again from the paths "
                   "the parts recorded.");
@@ -291,7 +291,7 @@ constexpr CommandSummary command_summaries[] = {
     {"info", "show a game's players, options, decisions, statistics and strategies"},
     {"play", "play a game at this terminal, humans and bots"},
     {"simulate", "play many games between bots and report wins, scores and statistics"},
-    {"sweep", "simulate every combination of option values and player counts"},
+    {"sweep", "simulate every combination of option values and player counts, or a sample of them"},
     {"tune", "find option values whose figures meet targets (length, statistics, wins)"},
     {"merge", "combine the partial results of a sharded simulation or sweep"},
     {"replay", "play a saved game again, action by action"},

@@ -4,6 +4,7 @@
 #include <limits>
 #include <numeric>
 #include <set>
+#include <utility>
 
 #include "random.hpp"
 
@@ -16,6 +17,7 @@ using Point = std::vector<std::size_t>;
 // The Latin hypercubes drawn are compared pair by pair: about this many distances are computed in all.
 constexpr double distance_budget = 2e7;
 constexpr std::size_t most_designs = 200;
+constexpr std::size_t most_swaps = 2000;
 // Duplicates are moved to the best of at most this many free configurations (more when more points move).
 constexpr std::size_t free_pool = 4096;
 // Up to this size the free configurations are listed; a larger grid is mostly free and is drawn from at random.
@@ -74,6 +76,41 @@ bool wider(const Spread& a, const Spread& b) {
     if (a.closest > b.closest + tie) return true;
     if (a.closest < b.closest - tie) return false;
     return a.pairs < b.pairs;
+}
+
+// The two closest points (the first such pair).
+std::pair<std::size_t, std::size_t> closest_pair(const std::vector<Point>& points, const std::vector<std::size_t>& sizes) {
+    std::pair<std::size_t, std::size_t> pair{0, 1};
+    double closest = std::numeric_limits<double>::infinity();
+    for (std::size_t i = 0; i < points.size(); ++i)
+        for (std::size_t j = i + 1; j < points.size(); ++j)
+            if (const double d = distance2(points[i], points[j], sizes); d < closest) closest = d, pair = {i, j};
+    return pair;
+}
+
+// Spreads the design further by exchanges that keep it a Latin hypercube (as Morris and Mitchell's search does):
+// one of the two closest points swaps its value on one axis with another point, and the swap is kept when the design
+// is then wider.
+void improve_by_swaps(std::vector<Point>& points, Spread& spread, const std::vector<std::size_t>& sizes,
+                      std::size_t swaps, Rng& rng) {
+    std::vector<std::size_t> axes;
+    for (std::size_t axis = 0; axis < sizes.size(); ++axis)
+        if (sizes[axis] > 1) axes.push_back(axis);
+    if (axes.empty() || points.size() < 3) return;
+    const auto count = static_cast<std::uint32_t>(points.size());
+    for (std::size_t s = 0; s < swaps; ++s) {
+        const auto [i, j] = closest_pair(points, sizes);
+        const std::size_t moved = rng.coin() ? i : j;
+        const std::size_t other = rng.below(count);
+        const std::size_t axis = axes[rng.below(static_cast<std::uint32_t>(axes.size()))];
+        if (other == moved || points[other][axis] == points[moved][axis]) continue;
+        std::swap(points[moved][axis], points[other][axis]);
+        const Spread swapped = spread_of(points, sizes);
+        if (wider(swapped, spread))
+            spread = swapped;
+        else
+            std::swap(points[moved][axis], points[other][axis]);
+    }
 }
 
 std::uint64_t index_of(const Point& point, const std::vector<std::size_t>& sizes) {
@@ -157,10 +194,11 @@ std::uint64_t grid_size(const std::vector<std::size_t>& sizes) {
 std::vector<std::vector<std::size_t>> space_filling_sample(const std::vector<std::size_t>& sizes, std::size_t count,
                                                            std::uint64_t seed) {
     Rng rng(seed ^ 0x5eedc0ffee5a3b1eULL);  // not the games' own draws from the same seed
+    // Half the budget for drawing designs, half for improving the best one by swaps (each costs two passes).
     const double pairs = static_cast<double>(count) * static_cast<double>(count) / 2 + 1;
-    const auto designs = static_cast<std::size_t>(
-        std::clamp(distance_budget / (pairs * static_cast<double>(sizes.size() + 1)), 1.0,
-                   static_cast<double>(most_designs)));
+    const double evaluations = distance_budget / 2 / (pairs * static_cast<double>(sizes.size() + 1));
+    const auto designs = static_cast<std::size_t>(std::clamp(evaluations, 1.0, static_cast<double>(most_designs)));
+    const auto swaps = static_cast<std::size_t>(std::clamp(evaluations / 2, 0.0, static_cast<double>(most_swaps)));
     std::vector<Point> best = latin_hypercube(sizes, count, rng);
     Spread best_spread = spread_of(best, sizes);
     for (std::size_t d = 1; d < designs; ++d) {
@@ -168,6 +206,7 @@ std::vector<std::vector<std::size_t>> space_filling_sample(const std::vector<std
         const Spread spread = spread_of(design, sizes);
         if (wider(spread, best_spread)) best = std::move(design), best_spread = spread;
     }
+    improve_by_swaps(best, best_spread, sizes, swaps, rng);
     spread_duplicates(best, sizes, rng);
     std::sort(best.begin(), best.end());
     return best;
