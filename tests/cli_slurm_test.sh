@@ -1,9 +1,9 @@
 #!/usr/bin/env bash
 # `--slurm` on a real Slurm: a single-node cluster on this machine, started by the test itself (Debian's slurmctld,
 # slurmd and munge; proctrack/linuxproc, task/none, no cgroup configuration; every file in a scratch folder, on ports
-# of its own), runs the job array written by `simulate --slurm` and `sweep --slurm` through submit.sh, and the merged
-# results must equal the runs played in one go byte for byte. Skipped (exit 77) only where Slurm is not installed or
-# does not start here, saying why.
+# of its own), runs the job array written by `simulate --slurm` and `sweep --slurm` (of a grid, and of a --sample of
+# one) through submit.sh, and the merged results must equal the runs played in one go byte for byte. Skipped (exit
+# 77) only where Slurm is not installed or does not start here, saying why.
 # Usage: cli_slurm_test.sh PATH/TO/rulesrun SOURCE_DIR
 set -euo pipefail
 
@@ -117,6 +117,14 @@ contains "$WORK/out" "Submitted; the result goes to" "--submit submits"
 wait_for_jobs "$WORK/sweep-job"
 same "$WORK/sweep.txt" "$WORK/sweep-job/result.txt" "sweep over 4 Slurm tasks, merged"
 for k in 1 2 3 4; do [[ -f $WORK/sweep-job/part-$k.json ]] || fail "the part of task $k"; done
+
+# A sample of a larger grid: every task draws the same configurations.
+SAMPLE=("$COSMIC" --option jacks --option reveal --players 1,2,3,4 --sample 8 --games 20 --seed 5)
+run 0 sweep "${SAMPLE[@]}" --json
+cp "$WORK/out" "$WORK/sample.json"
+run 0 sweep "${SAMPLE[@]}" --json --slurm "$WORK/sample-job" --tasks 3
+submit "$WORK/sample-job"
+same "$WORK/sample.json" "$WORK/sample-job/result.json" "a sampled sweep over 3 Slurm tasks, merged"
 
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
 echo "all Slurm tests passed"
