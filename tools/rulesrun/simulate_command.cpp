@@ -37,7 +37,8 @@ int run_shard(const SimulateOptions& options, SimulationRequest& request) {
     return exit_ok;
 }
 
-// The command line a Slurm task runs: the run's own arguments (the files as given: the tasks start in this folder).
+// The command line a Slurm task or a shard process runs: the run's own arguments (the files as given: the tasks start
+// in this folder).
 std::vector<std::string> task_command(const SimulateOptions& options) {
     std::vector<std::string> words{this_program(), "simulate", options.file, "--games", std::to_string(options.games),
                                    "--seed", std::to_string(options.seed)};

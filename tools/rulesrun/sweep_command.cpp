@@ -36,7 +36,8 @@ void check_arguments(const SweepOptions& options) {
         throw ArgumentError("--report with --shard: 'rulesrun merge --report FILE' writes the whole sweep's page");
 }
 
-// The command line a Slurm task runs: the sweep's own arguments (the file as given: the tasks start in this folder).
+// The command line a Slurm task or a shard process runs: the sweep's own arguments (the file as given: the tasks start
+// in this folder).
 std::vector<std::string> task_command(const SweepOptions& options) {
     std::vector<std::string> words{this_program(), "sweep", options.file, "--games", std::to_string(options.games),
                                    "--seed", std::to_string(options.seed)};
