@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The HTML reports looked at in headless Chromium (tests/browser/report_layout.mjs): a simulation's report, a
-# comparison's and a sweep's, where no chart's text or mark may leave its chart and no table the page. Screenshots are
+# comparison's, a sweep's and a sampled sweep's, where no chart's text or mark may leave its chart and no table the page. Screenshots are
 # kept in SCREENSHOTS for review.
 # Usage: report_browser_test.sh RULESRUN SOURCE_DIR SCREENSHOTS
 set -u
@@ -20,9 +20,12 @@ run 0 simulate "$SOURCE/rules/pig.rules" --compare "$SOURCE/rules/pig.rules" --o
     --report "$WORK/compared.html"
 run 0 sweep "$SOURCE/rules/cosmic_disaster.rules" --option jacks=1,3,5 --option reveal=2,3 --players 1,2 --games 100 \
     --report "$WORK/sweep.html"
+# A sample: one point per configuration, on axes of up to 31 values.
+run 0 sweep "$SOURCE/rules/cosmic_disaster.rules" --option jacks --option reveal --option rescue_goal=10..40 \
+    --players 1,2,3,4 --sample 30 --games 40 --bots greedy --report "$WORK/sample.html"
 
 (cd "$SOURCE/tests/browser" && timeout 300 node report_layout.mjs "$SCREENSHOTS" "$WORK/diamant.html" \
-    "$WORK/cosmic_disaster.html" "$WORK/compared.html" "$WORK/sweep.html") ||
+    "$WORK/cosmic_disaster.html" "$WORK/compared.html" "$WORK/sweep.html" "$WORK/sample.html") ||
     fail "the reports as Chromium draws them (above)"
 
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }

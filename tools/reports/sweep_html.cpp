@@ -216,9 +216,10 @@ std::string table_html(const SweepResults& results, const std::vector<std::vecto
     return html + "</table>\n";
 }
 
-// A few figures per table, so that every table fits the page's width.
+// A few figures per table, fewer when more settings are swept, so that every table fits the page's width.
 std::string tables_html(const SweepResults& results, const std::vector<std::vector<SweepFigure>>& figures) {
-    constexpr std::size_t per_table = 3;
+    const std::size_t axes = results.axes.size();
+    const std::size_t per_table = axes <= 3 ? 3 : axes <= 5 ? 2 : 1;
     std::string html;
     for (std::size_t first = 0; first < figures.front().size(); first += per_table)
         html += table_html(results, figures, first, std::min(first + per_table, figures.front().size()));
