@@ -102,21 +102,22 @@ same() {  # same FILE_A FILE_B DESCRIPTION: byte for byte
     if cmp -s "$1" "$2"; then echo "ok:   $3: identical"; else fail "$3: $(diff "$1" "$2" 2>&1 | head -6)"; fi
 }
 
-# ---- a simulation and a sweep, each as 4 Slurm tasks and a merge ----------------------------------------------------
+# ---- a simulation and a sweep, as 4 and 8 Slurm tasks and a merge --------------------------------------------------
 run 0 simulate "$DIAMANT" --games 80 --seed 3 --players 4 --json
 cp "$WORK/out" "$WORK/simulate.json"
 run 0 simulate "$DIAMANT" --games 80 --seed 3 --players 4 --json --slurm "$WORK/simulate-job" --tasks 4
 submit "$WORK/simulate-job"
 same "$WORK/simulate.json" "$WORK/simulate-job/result.json" "simulate over 4 Slurm tasks, merged"
 
-SWEEP=("$COSMIC" --option jacks=1,3 --players 1,2 --games 40 --seed 5)
+# The issue's study: Cosmic Disaster's jacks and reveal for 1 to 4 players, split into 8 tasks.
+SWEEP=("$COSMIC" --option jacks=1,3 --option reveal=2,3 --players 1,2,3,4 --games 24 --seed 5)
 run 0 sweep "${SWEEP[@]}"
 cp "$WORK/out" "$WORK/sweep.txt"
-run 0 sweep "${SWEEP[@]}" --slurm "$WORK/sweep-job" --tasks 4 --submit  # submitted by rulesrun itself
+run 0 sweep "${SWEEP[@]}" --slurm "$WORK/sweep-job" --tasks 8 --submit  # submitted by rulesrun itself
 contains "$WORK/out" "Submitted; the result goes to" "--submit submits"
 wait_for_jobs "$WORK/sweep-job"
-same "$WORK/sweep.txt" "$WORK/sweep-job/result.txt" "sweep over 4 Slurm tasks, merged"
-for k in 1 2 3 4; do [[ -f $WORK/sweep-job/part-$k.json ]] || fail "the part of task $k"; done
+same "$WORK/sweep.txt" "$WORK/sweep-job/result.txt" "sweep over 8 Slurm tasks, merged"
+for k in 1 2 3 4 5 6 7 8; do [[ -f $WORK/sweep-job/part-$k.json ]] || fail "the part of task $k"; done
 
 # A sample of a larger grid: every task draws the same configurations.
 SAMPLE=("$COSMIC" --option jacks --option reveal --players 1,2,3,4 --sample 8 --games 20 --seed 5)
