@@ -47,11 +47,11 @@ std::pair<int, std::string> run_program(const std::vector<std::string>& argument
     std::vector<char*> argv;
     for (const std::string& a : arguments) argv.push_back(const_cast<char*>(a.c_str()));
     argv.push_back(nullptr);
+    int pipe_ends[2] = {-1, -1};
+    if (output.empty() && pipe(pipe_ends) != 0) return {-1, ""};
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
-    int pipe_ends[2] = {-1, -1};
     if (output.empty()) {
-        if (pipe(pipe_ends) != 0) return {-1, ""};
         posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], 1);
         posix_spawn_file_actions_adddup2(&actions, pipe_ends[1], 2);
         posix_spawn_file_actions_addclose(&actions, pipe_ends[0]);

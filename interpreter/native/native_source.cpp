@@ -89,12 +89,12 @@ private:
         return true;
     }
 
-    std::string each_value(std::int32_t list, const Visit& visit, const std::string& stop) {
+    std::string each_value(std::int32_t list, const Visit& visit) {
         const Expr& e = p_.expr(list);
-        if (Machine::streams(e)) return comprehension_values(e, visit, stop);
-        return plain_elements(list, visit, stop);
+        if (Machine::streams(e)) return comprehension_values(e, visit);
+        return plain_elements(list, visit);
     }
-    std::string comprehension_values(const Expr& e, const Visit& visit, const std::string& stop) {
+    std::string comprehension_values(const Expr& e, const Visit& visit) {
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
         return source_elements(e.first3[0], [&](const std::string& v) {
             std::string s = fmt::format("m.frame_[{}] = {};\n", e.a, v);
@@ -104,14 +104,14 @@ private:
             s += visit(element);
             if (where >= 0) s += "}\n";
             return s;
-        }, stop);
+        });
     }
-    std::string source_elements(std::int32_t source, const Visit& visit, const std::string& stop) {
+    std::string source_elements(std::int32_t source, const Visit& visit) {
         const Expr& e = p_.expr(source);
-        if (Machine::streams(e)) return comprehension_values(e, visit, stop);
-        return plain_elements(source, visit, stop);
+        if (Machine::streams(e)) return comprehension_values(e, visit);
+        return plain_elements(source, visit);
     }
-    std::string plain_elements(std::int32_t source, const Visit& visit, const std::string& stop) {
+    std::string plain_elements(std::int32_t source, const Visit& visit) {
         const Expr& e = p_.expr(source);
         std::string s;
         if (e.op == ExprOp::list) {  // written out: item by item, without the list
@@ -148,14 +148,13 @@ private:
                          "for (std::int32_t {3} = 0; {3} < {0}.length; ++{3}) {{\nconst Value {4} = m.element({0}, {3});\n",
                          seq, source, loc(source), i, v);
         s += visit(v) + "}\n}\n";
-        (void)stop;
         return s;
     }
 
     // A walk over `list` whose visit may stop it: the walk in a block, the label after it.
     std::string walk(std::int32_t list, const std::function<std::string(const std::string&, const std::string&)>& visit) {
         const std::string stop = fresh("done");
-        return fmt::format("{{\n{}}}\n{}:;\n", each_value(list, [&](const std::string& v) { return visit(v, stop); }, stop), stop);
+        return fmt::format("{{\n{}}}\n{}:;\n", each_value(list, [&](const std::string& v) { return visit(v, stop); }), stop);
     }
 
     // ---- expressions
@@ -325,7 +324,7 @@ private:
                 push = "{\n" + comprehension_values(p_.expr(element), [&](const std::string& y) {
                     return fmt::format("if (m.s_.scratch.size() >= max_heap_values) m.list_too_large({});\n"
                                        "m.s_.scratch.push_back({});\n", loc(index), y);
-                }, "") + "}\n";
+                }) + "}\n";
             } else {
                 const std::string inner = fresh("inner"), i = fresh("i");
                 push = fmt::format("{{\nconst Sequence {0} = m.sequence({1});\n"
@@ -334,7 +333,7 @@ private:
                                    inner, element, loc(index), i);
             }
             return take + (where < 0 ? push : fmt::format("if ({}) {}", value_of(where), push));
-        }, "");
+        });
         s += fmt::format("    }}\n    const Value list = m.list_of(m.s_.scratch, mark, {});\n", loc(index));
         return s + "    m.s_.scratch.resize(mark);\n    return list;\n";
     }
