@@ -95,6 +95,8 @@ public:
     bool events_tell_apart(Value card, Value moved, std::int32_t from, std::int32_t to);
     void start_events();
     bool choose(const Instr& in);
+    static bool offers_no_repeats(const Program& program, const Choice& ch);
+    bool close_choice(const Instr& in, bool no_repeats);
     // ---- subset choices (machine_subsets.cpp): groups of interchangeable elements
     using SubsetGroups = std::vector<std::vector<Value>>;
     void offer_subsets(const Choice& ch, const Sequence& domain, const SourceLocation& loc);
@@ -155,7 +157,7 @@ public:
             default: break;
         }
         const Value v = eval(index);
-        if (v == none_value) fail(e.loc, "expected a list or a zone, found 'none'");
+        if (v == none_value) not_a_list(e.loc);
         if (e.kind == ValueKind::zone) {
             return {Sequence::Kind::zone, static_cast<std::int32_t>(s_.zone_top(static_cast<std::size_t>(v))), s_.zone_size[static_cast<std::size_t>(v)]};
         }
@@ -182,6 +184,13 @@ public:
     [[noreturn, gnu::cold, gnu::noinline]] void not_a_space(const SourceLocation& loc) const {
         fail(loc, "expected a space, found 'none'");
     }
+    [[noreturn, gnu::cold, gnu::noinline]] void not_a_player(const SourceLocation& loc) const {
+        fail(loc, "expected a player, found 'none'");
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void not_a_list(const SourceLocation& loc) const {
+        fail(loc, "expected a list or a zone, found 'none'");
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void abs_of_none(const SourceLocation& loc) const { fail(loc, "abs of 'none'"); }
     // Visits the values of a list expression in order; `visit(v)` returns false to stop early. A comprehension is
     // not built as a list: size, sum, count, any... of `[x for ...]` (the common case) allocate nothing.
     template <typename Visit>

@@ -87,7 +87,7 @@ Value Machine::builtin(const Expr& e) {
     auto arg = [&](int i) { return eval(p_.child(e, i)); };
     auto seat_arg = [&](int i) {
         const Value p = arg(i);
-        if (p < 0 || p >= in_.players) fail(e.loc, "expected a player, found 'none'");
+        if (p < 0 || p >= in_.players) not_a_player(e.loc);
         return p;
     };
     auto space_arg = [&](int i) {
@@ -127,7 +127,7 @@ Value Machine::builtin(const Expr& e) {
         case Builtin::min: return fold_numbers(e);
         case Builtin::abs: {
             const Value v = arg(0);
-            if (v == none_value) fail(e.loc, "abs of 'none'");
+            if (v == none_value) abs_of_none(e.loc);
             return std::abs(v);  // |v| <= 2^31-1 since -2^31 is none
         }
         case Builtin::any:

@@ -492,27 +492,37 @@ void Machine::close_decision(const SourceLocation& loc, const std::string& name,
 bool Machine::choose(const Instr& in) {
     const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
     new_decision(ch.chooser, in.loc).choice = in.a;  // the options' expressions cannot choose: the reference holds
-    const auto offer = [&](Value v) {
+    if (ch.subset) {
+        offer_subsets(ch, sequence(ch.domain), in.loc);
+        return close_choice(in, true);
+    }
+    // The options are read as the domain makes them: a board's spaces in place, a function's comprehension
+    // (`choose one of legal_moves(p)`) value by value, without a list.
+    each_source_element(ch.domain, [&](Value v) {
         if (ch.where >= 0) {
-            s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = v;
+            frame_[ch.slot] = v;
             if (!eval(ch.where)) return true;
         }
         s_.pending_options.push_back(v);
         return true;
-    };
-    if (ch.subset) {
-        offer_subsets(ch, sequence(ch.domain), in.loc);
-    } else {
-        // The options are read as the domain makes them: a board's spaces in place, a function's comprehension
-        // (`choose one of legal_moves(p)`) value by value, without a list.
-        each_source_element(ch.domain, offer);
-        // A range, the players, an enum's values or a board's spaces have no repeats; a list or a zone may (two
-        // Guards in a hand are one choice).
-        const Expr& source = p_.expr(ch.domain);
-        const bool distinct = source.op == ExprOp::range || source.op == ExprOp::players ||
-                              source.op == ExprOp::enum_values ||
-                              (source.op == ExprOp::builtin && static_cast<Builtin>(source.a) == Builtin::spaces);
-        if (!distinct) drop_repeated_options(static_cast<std::size_t>(s_.pending.back().options_begin), ch.option_type);
+    });
+    return close_choice(in, offers_no_repeats(p_, ch));
+}
+
+// A range, the players, an enum's values or a board's spaces have no repeats; a list or a zone may (two Guards in a
+// hand are one choice).
+bool Machine::offers_no_repeats(const Program& program, const Choice& ch) {
+    const Expr& source = program.expr(ch.domain);
+    return source.op == ExprOp::range || source.op == ExprOp::players || source.op == ExprOp::enum_values ||
+           (source.op == ExprOp::builtin && static_cast<Builtin>(source.a) == Builtin::spaces);
+}
+
+// Once a choice's options are gathered: repeats dropped, `none` offered when the choice is optional, the prompt
+// kept. Whether the rules go on at once (the first secret choice of `simultaneously`, from the pc it sets).
+bool Machine::close_choice(const Instr& in, bool no_repeats) {
+    const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
+    if (!ch.subset) {
+        if (!no_repeats) drop_repeated_options(static_cast<std::size_t>(s_.pending.back().options_begin), ch.option_type);
         if (ch.optional) s_.pending_options.push_back(none_value);
     }
     close_decision(in.loc, ch.name, false);

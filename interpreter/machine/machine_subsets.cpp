@@ -66,6 +66,14 @@ namespace {
 // decisions (a board's moves, a hand of different cards) repeat nothing, and then nothing needs sorting. The table
 // lives with the thread, so decisions allocate nothing.
 bool all_different(const std::vector<std::uint64_t>& fingerprints) {
+    if (fingerprints.size() <= 12) {  // a few options: comparing each pair costs less than clearing a table
+        for (std::size_t i = 1; i < fingerprints.size(); ++i) {
+            for (std::size_t j = 0; j < i; ++j) {
+                if (fingerprints[i] == fingerprints[j]) return false;
+            }
+        }
+        return true;
+    }
     thread_local std::vector<std::uint64_t> table;
     std::size_t size = 16;
     while (size < 2 * fingerprints.size()) size *= 2;
@@ -95,7 +103,12 @@ void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) 
     // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
     thread_local std::vector<std::uint64_t> fingerprints;
     fingerprints.clear();
-    for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(option_fingerprint(options[begin + i], type_index));
+    const ValueKind kind = p_.type(type_index).kind;
+    if (kind == ValueKind::card || kind == ValueKind::record || kind == ValueKind::text || kind == ValueKind::list) {
+        for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(option_fingerprint(options[begin + i], type_index));
+    } else {  // numbers, players, spaces...: equal only when the same value
+        for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(static_cast<std::uint32_t>(options[begin + i]));
+    }
     if (all_different(fingerprints)) return;
     thread_local std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
     thread_local std::vector<char> repeated;

@@ -73,22 +73,6 @@ private:
 
     // ---- walks over lists, as Machine::each_value, each_source_element and each_plain_source_element go
 
-    // Whether each_value(list) can be written out: all but a copied function whose body is a comprehension, which
-    // the interpreter fuses into the walk (each_source_element).
-    bool walkable(std::int32_t list) const {
-        const Expr& e = p_.expr(list);
-        return Machine::streams(e) ? source_walkable(e.first3[0]) : true;
-    }
-    bool source_walkable(std::int32_t source) const {
-        const Expr& e = p_.expr(source);
-        if (Machine::streams(e)) return source_walkable(e.first3[0]);
-        if (e.op == ExprOp::inline_call) {
-            const Expr& body = p_.expr(p_.child(e, e.child_count - 1));
-            if (body.op == ExprOp::comprehension && (body.b & 6) == 0) return false;
-        }
-        return true;
-    }
-
     std::string each_value(std::int32_t list, const Visit& visit) {
         const Expr& e = p_.expr(list);
         if (Machine::streams(e)) return comprehension_values(e, visit);
@@ -109,8 +93,88 @@ private:
     std::string source_elements(std::int32_t source, const Visit& visit) {
         const Expr& e = p_.expr(source);
         if (Machine::streams(e)) return comprehension_values(e, visit);
+        if (e.op == ExprOp::inline_call) {
+            const Expr& body = p_.expr(p_.child(e, e.child_count - 1));
+            if (Machine::streams(body)) return copied_comprehension_values(source, visit);
+        }
         return plain_elements(source, visit);
     }
+    // A copied function whose body is a comprehension: its elements as they are made, the list never built. Each
+    // element is made under the function's name (for errors) and visited under the caller's.
+    std::string copied_comprehension_values(std::int32_t index, const Visit& visit) {
+        const Expr& e = p_.expr(index);
+        const Expr& body = p_.expr(p_.child(e, e.child_count - 1));
+        const std::int32_t where = (body.b & 1) ? body.first3[2] : -1;
+        const std::string caller = fresh("caller");
+        std::string s = fmt::format("{{\nm.charge(1, {});\n{}const std::int32_t {} = m.callable_;\n", loc(index),
+                                    copied_arguments(index), caller);
+        s += plain_elements(body.first3[0], [&](const std::string& v) {
+            const std::string kept = fresh("kept"), element = fresh("x");
+            std::string t = fmt::format("m.callable_ = {};\nm.frame_[{}] = {};\n", e.b, body.a, v);
+            if (where < 0) {
+                return t + fmt::format("const Value {} = {};\nm.callable_ = {};\n", element, value_of(body.first3[1]), caller) +
+                       visit(element);
+            }
+            t += fmt::format("const bool {0} = {1} != 0;\nconst Value {2} = {0} ? {3} : 0;\nm.callable_ = {4};\n", kept,
+                             value_of(where), element, value_of(body.first3[1]), caller);
+            return t + fmt::format("if ({}) {{\n{}}}\n", kept, visit(element));
+        });
+        return s + "}\n";
+    }
+    // A copied function's arguments, evaluated into the slots of its copy.
+    std::string copied_arguments(std::int32_t index) const {
+        const Expr& e = p_.expr(index);
+        std::string s;
+        for (std::int32_t i = 0; i < e.child_count - 1; ++i) {
+            if (!evaluated_argument(e.direct[0], i)) continue;
+            s += fmt::format("{{\nconst Value v = {};\nm.frame_[{}] = v;\n}}\n", operand(index, i), e.a + i);
+        }
+        return s;
+    }
+    // Machine::sequence(index) decided as the code is written, the kind of list being known then: statements that
+    // declare the Sequence `name`, and how to read its element `i`.
+    struct ListCode {
+        std::string declare;
+        Sequence::Kind kind;
+        std::string name;
+        std::string element(const std::string& i) const {
+            switch (kind) {
+                case Sequence::Kind::heap: return fmt::format("m.s_.heap[static_cast<std::size_t>({}.begin + {})]", name, i);
+                case Sequence::Kind::zone: return fmt::format("m.s_.zone_cards[static_cast<std::size_t>({}.begin + {})]", name, i);
+                case Sequence::Kind::numbers: break;
+            }
+            return fmt::format("({}.begin + {})", name, i);
+        }
+    };
+    ListCode sequence(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const std::string name = fresh("s");
+        auto zone_of = [&](const std::string& zone) {
+            return fmt::format("const auto {0}z = static_cast<std::size_t>({1});\n"
+                               "const Sequence {0}{{Sequence::Kind::zone, static_cast<std::int32_t>(m.s_.zone_top({0}z)), m.s_.zone_size[{0}z]}};\n",
+                               name, zone);
+        };
+        switch (e.op) {
+            case ExprOp::zone: return {zone_of(fmt::format("m.in_.zone_first[{}]", e.a)), Sequence::Kind::zone, name};
+            case ExprOp::players:
+                return {fmt::format("const Sequence {}{{Sequence::Kind::numbers, 0, m.in_.players}};\n", name), Sequence::Kind::numbers, name};
+            case ExprOp::enum_values:
+                return {fmt::format("const Sequence {}{{Sequence::Kind::numbers, 0, {}}};\n", name, e.a), Sequence::Kind::numbers, name};
+            case ExprOp::range: {  // the bounds evaluated here, as Machine::range_sequence does
+                const std::string low = fresh("low"), high = fresh("high");
+                return {fmt::format("const Value {0} = {1};\nconst Value {2} = {3};\nconst Sequence {4} = m.range_of({0}, {2}, {5});\n",
+                                    low, operand(index, 0), high, operand(index, 1), name, expr_ref(index)),
+                        Sequence::Kind::numbers, name};
+            }
+            default: break;
+        }
+        const std::string value = fresh("list");
+        std::string s = fmt::format("const Value {} = {};\nif ({} == none_value) m.not_a_list({});\n", value, value_of(index), value, loc(index));
+        if (e.kind == ValueKind::zone) return {s + zone_of(value), Sequence::Kind::zone, name};
+        s += fmt::format("const Sequence {}{{Sequence::Kind::heap, {} + 1, m.s_.heap[static_cast<std::size_t>({})]}};\n", name, value, value);
+        return {s, Sequence::Kind::heap, name};
+    }
+
     std::string plain_elements(std::int32_t source, const Visit& visit) {
         const Expr& e = p_.expr(source);
         std::string s;
@@ -135,20 +199,11 @@ private:
             s += visit(v) + "}\n}\n";
             return s;
         }
-        const std::string seq = fresh("s"), i = fresh("i"), v = fresh("v");
-        if (e.op == ExprOp::range) {  // numbers: no list, and the bounds evaluated here (Machine::range_sequence)
-            const std::string low = fresh("low"), high = fresh("high");
-            s += fmt::format("{{\nconst Value {0} = {1};\nconst Value {2} = {3};\nconst Sequence {4} = m.range_of({0}, {2}, {5});\n"
-                             "m.charge({4}.length, {6});\nfor (std::int32_t {7} = 0; {7} < {4}.length; ++{7}) {{\n"
-                             "const Value {8} = {4}.begin + {7};\n",
-                             low, operand(source, 0), high, operand(source, 1), seq, expr_ref(source), loc(source), i, v);
-            return s + visit(v) + "}\n}\n";
-        }
-        s += fmt::format("{{\nconst Sequence {0} = m.sequence({1});\nm.charge({0}.length, {2});\n"
-                         "for (std::int32_t {3} = 0; {3} < {0}.length; ++{3}) {{\nconst Value {4} = m.element({0}, {3});\n",
-                         seq, source, loc(source), i, v);
-        s += visit(v) + "}\n}\n";
-        return s;
+        const ListCode list = sequence(source);
+        const std::string i = fresh("i"), v = fresh("v");
+        s += fmt::format("{{\n{0}m.charge({1}.length, {2});\nfor (std::int32_t {3} = 0; {3} < {1}.length; ++{3}) {{\nconst Value {4} = {5};\n",
+                         list.declare, list.name, loc(source), i, v, list.element(i));
+        return s + visit(v) + "}\n}\n";
     }
 
     // A walk over `list` whose visit may stop it: the walk in a block, the label after it.
@@ -176,7 +231,6 @@ private:
         auto numbers = [&](const std::string& result) {
             return both() + "    if (l == none_value || r == none_value) " + rest + "\n    return " + result + ";\n";
         };
-        auto call = [&](const char* member) { return fmt::format("    return m.{}({});\n", member, expr); };
         switch (eval_kind(p_, e)) {
             case EvalKind::slot: return fmt::format("    return m.s_.slots[{}];\n", e.a);
             case EvalKind::zone: return fmt::format("    return m.in_.zone_first[{}];\n", e.a);
@@ -203,12 +257,16 @@ private:
                                    "    const std::int64_t rows = {};\n    const std::int64_t columns = {};\n"
                                    "    return m.space_at(space, rows, columns);\n",
                                    first(), expr, operand(index, 1), operand(index, 2));
-            case EvalKind::size: return fmt::format("    return m.sequence({}).length;\n", e.first3[0]);
-            case EvalKind::top:
-                return fmt::format("    const Sequence s = m.sequence({});\n    return s.length > 0 ? m.element(s, 0) : none_value;\n",
-                                   e.first3[0]);
-            case EvalKind::fold_numbers: return walkable(e.first3[0]) ? fold_numbers(index) : call("fold_numbers");
-            case EvalKind::count_equal: return walkable(e.first3[0]) ? count_equal(index) : call("count_equal");
+            case EvalKind::size: {
+                const ListCode list = sequence(e.first3[0]);
+                return list.declare + fmt::format("    return {}.length;\n", list.name);
+            }
+            case EvalKind::top: {
+                const ListCode list = sequence(e.first3[0]);
+                return list.declare + fmt::format("    return {}.length > 0 ? {} : none_value;\n", list.name, list.element("0"));
+            }
+            case EvalKind::fold_numbers: return fold_numbers(index);
+            case EvalKind::count_equal: return count_equal(index);
             case EvalKind::builtin: return builtin(index);
             case EvalKind::call_function: return call_function(index);
             case EvalKind::inline_call: return inline_call(index);
@@ -230,8 +288,8 @@ private:
             case EvalKind::rest: break;
         }
         if (e.op == ExprOp::board_space) return board_space(index);
-        if (e.op == ExprOp::member && walkable(p_.child(e, 1))) return member(index);
-        return "    " + rest + "\n";
+        if (e.op == ExprOp::member) return member(index);
+        return fmt::format("    {}  // ExprOp {}\n", rest, static_cast<int>(e.op));
     }
 
     // Machine::builtin's any, all, and first, top or size of a comprehension (a search, a count: no list made).
@@ -239,9 +297,21 @@ private:
         const Expr& e = p_.expr(index);
         const auto which = static_cast<Builtin>(e.a);
         const std::string general = fmt::format("    return m.builtin({});\n", expr_ref(index));
+        const std::string seat = fmt::format("    const Value p = {};\n    if (p < 0 || p >= m.in_.players) m.not_a_player({});\n",
+                                             e.child_count > 0 ? operand(index, 0) : "0", loc(index));
+        switch (which) {
+            case Builtin::first_player: return "    return 0;\n";
+            case Builtin::seat: return seat + "    return p + 1;\n";
+            case Builtin::next_seat: return seat + "    return (p + 1) % m.in_.players;\n";
+            case Builtin::previous_seat: return seat + "    return (p + m.in_.players - 1) % m.in_.players;\n";
+            case Builtin::abs:
+                return fmt::format("    const Value v = {};\n    if (v == none_value) m.abs_of_none({});\n    return v < 0 ? -v : v;\n",
+                                   operand(index, 0), loc(index));
+            default: break;
+        }
         const bool walks = which == Builtin::any || which == Builtin::all || which == Builtin::first ||
                            which == Builtin::top || which == Builtin::size;
-        if (!walks || !walkable(e.first3[0])) return general;
+        if (!walks) return general;
         const std::int32_t list = e.first3[0];
         const bool of_comprehension = p_.expr(list).op == ExprOp::comprehension;
         if (which == Builtin::any || which == Builtin::all) {
@@ -310,7 +380,7 @@ private:
         const std::int32_t element = e.first3[1];
         const bool flatten = (e.b & 4) != 0;
         const bool inner_streams = flatten && Machine::streams(p_.expr(element));
-        if ((e.b & 2) != 0 || !source_walkable(e.first3[0]) || (inner_streams && !source_walkable(p_.expr(element).first3[0]))) {
+        if ((e.b & 2) != 0) {
             return fmt::format("    return m.comprehension({});\n", expr_ref(index));
         }
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
@@ -326,11 +396,11 @@ private:
                                        "m.s_.scratch.push_back({});\n", loc(index), y);
                 }) + "}\n";
             } else {
-                const std::string inner = fresh("inner"), i = fresh("i");
-                push = fmt::format("{{\nconst Sequence {0} = m.sequence({1});\n"
-                                   "if (m.s_.scratch.size() + static_cast<std::size_t>({0}.length) > max_heap_values) m.list_too_large({2});\n"
-                                   "for (std::int32_t {3} = 0; {3} < {0}.length; ++{3}) m.s_.scratch.push_back(m.element({0}, {3}));\n}}\n",
-                                   inner, element, loc(index), i);
+                const ListCode inner = sequence(element);
+                const std::string i = fresh("i");
+                push = fmt::format("{{\n{0}if (m.s_.scratch.size() + static_cast<std::size_t>({1}.length) > max_heap_values) m.list_too_large({2});\n"
+                                   "for (std::int32_t {3} = 0; {3} < {1}.length; ++{3}) m.s_.scratch.push_back({4});\n}}\n",
+                                   inner.declare, inner.name, loc(index), i, inner.element(i));
             }
             return take + (where < 0 ? push : fmt::format("if ({}) {}", value_of(where), push));
         });
@@ -391,11 +461,7 @@ private:
     std::string inline_call(std::int32_t index) {
         const Expr& e = p_.expr(index);
         const std::int32_t arguments = e.child_count - 1;
-        std::string s = fmt::format("    m.charge(1, {});\n", loc(index));
-        for (std::int32_t i = 0; i < arguments; ++i) {
-            if (!evaluated_argument(e.direct[0], i)) continue;
-            s += fmt::format("    {{\n        const Value v = {};\n        m.frame_[{}] = v;\n    }}\n", operand(index, i), e.a + i);
-        }
+        const std::string s = fmt::format("    m.charge(1, {});\n", loc(index)) + copied_arguments(index);
         return s + fmt::format("    const std::int32_t caller = m.callable_;\n    m.callable_ = {};\n"
                                "    const Value result = {};\n    m.callable_ = caller;\n    return result;\n",
                                e.b, operand(index, arguments));
@@ -432,7 +498,7 @@ private:
         out_ += "    }\n}\n";
     }
 
-    std::string instruction(std::int32_t pc) const {
+    std::string instruction(std::int32_t pc) {
         const Instr& in = p_.code[static_cast<std::size_t>(pc)];
         const std::string at = fmt::format("code[{}]", pc), where = at + ".loc";
         const std::string next = fmt::format("goto i{};\n", pc + 1);
@@ -484,6 +550,9 @@ private:
             case Code::repeat_begin: return fmt::format("const Value v = {};\n{} = v;\n", value_of(in.e1), local(in.a)) + next;
             case Code::repeat_next:
                 return fmt::format("m.charge(1, {0});\nif ({1} <= 0) goto i{2};\n--{1};\ngoto i{3};\n", where, local(in.a), pc + 1, in.d);
+            case Code::choose:
+                if (!p_.choices[static_cast<std::size_t>(in.a)].subset) return choose(pc);
+                break;
             default: break;
         }
         // The others as the interpreter runs them (and its checked copy, after a write an ending reads).
@@ -496,6 +565,31 @@ private:
             s += "if (flow == Machine::Flow::wait) return;\n";
         }
         return s + "if (flow == Machine::Flow::switched) continue;\ngoto dispatch;\n";
+    }
+
+    // `choose one of` (step() and Machine::choose): the options offered as the domain makes them, each tested by
+    // the `where` written in. A secret answer already collected by `simultaneously` is read instead.
+    std::string choose(std::int32_t pc) {
+        const Instr& in = p_.code[static_cast<std::size_t>(pc)];
+        const Choice& ch = p_.choices[static_cast<std::size_t>(in.a)];
+        std::string s;
+        if (ch.simultaneous_slot >= 0) {
+            const std::int32_t block = ch.simultaneous_slot;
+            s += fmt::format("if (m.frame_[{}] == 1) {{\nconst Value answers = m.frame_[{}];\nconst Value position = m.frame_[{}] - 1;\n"
+                             "m.frame_[{}] = m.s_.heap[static_cast<std::size_t>(answers + 1 + position)];\ngoto i{};\n}}\n",
+                             block + 2, block + 3, block + 1, ch.slot, pc + 1);
+        }
+        s += fmt::format("m.s_.frames.back().pc = {};\nm.check_endings();\nif (m.s_.finished) continue;\n"
+                         "m.new_decision(m.p_.choices[{}].chooser, code[{}].loc).choice = {};\n",
+                         pc, in.a, pc, in.a);
+        s += "{\n" + source_elements(ch.domain, [&](const std::string& v) {
+            if (ch.where < 0) return fmt::format("m.s_.pending_options.push_back({});\n", v);
+            return fmt::format("m.frame_[{}] = {};\nif ({}) m.s_.pending_options.push_back({});\n", ch.slot, v,
+                               value_of(ch.where), v);
+        }) + "}\n";
+        s += fmt::format("m.close_choice(code[{}], {});\n", pc, Machine::offers_no_repeats(p_, ch));
+        // The first secret choice of `simultaneously` goes on to collect the others'; any other waits for its answer.
+        return s + (ch.simultaneous_slot >= 0 ? fmt::format("goto i{};\n", ch.simultaneous_next) : "return;\n");
     }
 
     // The one exported function: checks that the machine and the program are those the code was written for, then
