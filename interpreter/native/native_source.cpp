@@ -30,12 +30,19 @@ public:
         for (std::size_t i = 0; i < p_.exprs.size(); ++i) {
             if (generated(static_cast<std::int32_t>(i))) out_ += fmt::format("Value e{}(Machine& m);\n", i);
         }
+        out_ += "void run_instructions(Machine& m, std::size_t depth);\n";
+        for (std::size_t c = 0; c < p_.callables.size(); ++c) {
+            if (runs_alone(p_.callables[c])) out_ += fmt::format("void p{}(Machine& m);\n", c);
+        }
         out_ += "\n";
         for (std::size_t i = 0; i < p_.exprs.size(); ++i) {
             const auto index = static_cast<std::int32_t>(i);
             if (!generated(index)) continue;
             out_ += fmt::format("inline Value e{}(Machine& m) {{\n{}}}\n", i, body(index));
             out_ += fmt::format("Value h{0}(Machine& m, const Expr&) {{ return e{0}(m); }}\n", i);
+        }
+        for (std::size_t c = 0; c < p_.callables.size(); ++c) {
+            if (runs_alone(p_.callables[c])) write_alone(static_cast<std::int32_t>(c));
         }
         write_run();
         out_ += "\n}  // namespace\n\n";
@@ -447,9 +454,13 @@ private:
             s += fmt::format("    m.set_frame(base);\n    m.callable_ = {};\n    ++m.expression_calls_;\n"
                              "    result = {};\n    --m.expression_calls_;\n    m.s_.locals.pop_to(static_cast<std::size_t>(base));\n",
                              e.a, value_of(c.body));
+        } else if (runs_alone(c)) {  // its own function, without a frame: as an expression body is run
+            s += fmt::format("    m.set_frame(base);\n    m.callable_ = {};\n    ++m.expression_calls_;\n    p{}(m);\n"
+                             "    --m.expression_calls_;\n    m.s_.locals.pop_to(static_cast<std::size_t>(base));\n    result = m.returned_;\n",
+                             e.a, e.a);
         } else {
             s += fmt::format("    const std::size_t depth = m.s_.frames.size();\n    m.s_.frames.push_back({{{}, {}, base}});\n"
-                             "    m.run_until(depth);\n    result = m.returned_;\n",
+                             "    run_instructions(m, depth);\n    result = m.returned_;\n",
                              e.a, c.entry);
         }
         s += "    m.set_frame(saved_base);\n    m.callable_ = saved_callable;\n";
@@ -484,6 +495,36 @@ private:
     // ---- instructions: Machine::run_until, with the simple instructions written out (step() in
     // machine_instructions.cpp does the same for each) and the others left to Machine::step_at
 
+    // Whether a function written with statements can run as a C++ function of its own: none of its instructions
+    // reads or changes the frames (no call, decision, event or ending), so it needs no frame and no dispatch.
+    bool runs_alone(const Callable& c) const {
+        if (c.body >= 0 || c.entry < 0) return false;
+        for (std::int32_t pc = c.entry; pc < c.code_end; ++pc) {
+            const Instr& in = p_.code[static_cast<std::size_t>(pc)];
+            if (in.check_end || !alone_code(in.code)) return false;
+        }
+        return true;
+    }
+    static bool alone_code(Code code) {
+        switch (code) {
+            case Code::jump: case Code::jump_unless: case Code::set_local: case Code::set_slot:
+            case Code::set_player_field: case Code::set_card_field: case Code::set_space_field:
+            case Code::for_begin: case Code::for_next: case Code::for_zone_begin: case Code::for_zone_next:
+            case Code::for_numbers_begin: case Code::for_numbers_next: case Code::repeat_begin: case Code::repeat_next:
+            case Code::ret: case Code::ret_value: return true;
+            default: return false;
+        }
+    }
+    // Such a function: its instructions as labels, a C++ return for each of its returns.
+    void write_alone(std::int32_t callable) {
+        const Callable& c = p_.callables[static_cast<std::size_t>(callable)];
+        out_ += fmt::format("void p{}(Machine& m) {{\n    const Instr* const code = m.p_.code.data();\n", callable);
+        in_alone_ = true;
+        for (std::int32_t pc = c.entry; pc < c.code_end; ++pc) out_ += fmt::format("    i{}: {{\n{}    }}\n", pc, instruction(pc));
+        in_alone_ = false;
+        out_ += "}\n";
+    }
+
     void write_run() {
         out_ += "void run_instructions(Machine& m, std::size_t depth) {\n    const Instr* const code = m.p_.code.data();\n"
                 "    std::int32_t pc = 0;\n"
@@ -514,6 +555,10 @@ private:
             if (!in.check_end) return written + next;
             return written + fmt::format("m.s_.frames.back().pc = {};\nm.check_endings(true);\nif (m.s_.finished) return;\n", pc + 1) + next;
         };
+        // A return: the frame is left, and the loop goes on in the caller's (or stops at its depth).
+        const std::string returned = in_alone_ ? "return;\n"
+                                               : "m.s_.locals.pop_to(static_cast<std::size_t>(m.s_.frames.back().base));\n"
+                                                 "m.s_.frames.pop_back();\ncontinue;\n";
         switch (in.code) {
             case Code::jump: return fmt::format("m.charge(1, {});\ngoto i{};\n", where, in.a);
             case Code::jump_unless: return fmt::format("if ({}) goto i{};\ngoto i{};\n", value_of(in.e1), pc + 1, in.a);
@@ -550,12 +595,19 @@ private:
             case Code::repeat_begin: return fmt::format("const Value v = {};\n{} = v;\n", value_of(in.e1), local(in.a)) + next;
             case Code::repeat_next:
                 return fmt::format("m.charge(1, {0});\nif ({1} <= 0) goto i{2};\n--{1};\ngoto i{3};\n", where, local(in.a), pc + 1, in.d);
+            case Code::ret_value: return fmt::format("m.returned_ = {};\n", value_of(in.e1)) + returned;
+            case Code::ret: return returned;
             case Code::choose:
                 if (!p_.choices[static_cast<std::size_t>(in.a)].subset) return choose(pc);
                 break;
             default: break;
         }
-        // The others as the interpreter runs them (and its checked copy, after a write an ending reads).
+        // The others as the interpreter runs them (and its checked copy, after a write an ending reads). In a function
+        // run alone, only those that always go on to the next instruction are left.
+        if (in_alone_) {
+            return fmt::format("{{\nstd::int32_t at = {};\nm.step_at(static_cast<Code>({}), {}, at);\n}}\ngoto i{};\n", pc,
+                               static_cast<int>(in.code), at, pc + 1);
+        }
         std::string s = fmt::format("pc = {};\nconst Machine::Flow flow = m.step_at(static_cast<Code>({}), {}, pc);\n", pc,
                                     static_cast<int>(in.code), at);
         if (in.check_end) {
@@ -609,6 +661,7 @@ private:
     const Program& p_;
     std::string out_;
     int names_ = 0;  // for the variables and labels of walks, unique in the file
+    bool in_alone_ = false;  // writing a function run alone (write_alone), not the instruction loop
 };
 
 }  // namespace
