@@ -85,7 +85,7 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
         }
         case Code::for_zone_begin: {
             const Value zone = eval(in.e1);
-            if (zone == none_value) fail(in.loc, "expected a list or a zone, found 'none'");
+            if (zone == none_value) not_a_list(in.loc);
             local(in.a) = zone;
             local(in.b) = 0;
             next();

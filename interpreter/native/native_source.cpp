@@ -295,6 +295,10 @@ private:
             case EvalKind::rest: break;
         }
         if (e.op == ExprOp::board_space) return board_space(index);
+        if (e.op == ExprOp::divide || e.op == ExprOp::remainder) {  // by zero: eval_rest says so
+            return both() + "    if (l == none_value || r == none_value || r == 0) " + rest + "\n" +
+                   (e.op == ExprOp::divide ? "    return l / r;\n" : "    return l % r;\n");
+        }
         if (e.op == ExprOp::member) return member(index);
         return fmt::format("    {}  // ExprOp {}\n", rest, static_cast<int>(e.op));
     }
@@ -511,7 +515,7 @@ private:
             case Code::set_player_field: case Code::set_card_field: case Code::set_space_field:
             case Code::for_begin: case Code::for_next: case Code::for_zone_begin: case Code::for_zone_next:
             case Code::for_numbers_begin: case Code::for_numbers_next: case Code::repeat_begin: case Code::repeat_next:
-            case Code::ret: case Code::ret_value: return true;
+            case Code::record_stat: case Code::say: case Code::ret: case Code::ret_value: return true;
             default: return false;
         }
     }
@@ -593,6 +597,22 @@ private:
                 return fmt::format("m.charge(1, {0});\nif ({1} <= 0) goto i{2};\n{3} = {4};\nif (--{1} > 0) ++{4};\ngoto i{5};\n",
                                    where, local(in.b), pc + 1, local(in.c), local(in.a), in.d);
             case Code::repeat_begin: return fmt::format("const Value v = {};\n{} = v;\n", value_of(in.e1), local(in.a)) + next;
+            case Code::for_begin: {  // a list is walked in place; other sequences are made a list first
+                const ListCode list = sequence(in.e1);
+                const std::string first = list.kind == Sequence::Kind::heap ? list.name + ".begin - 1"
+                                                                            : fmt::format("m.make_list({}, {})", list.name, where);
+                return fmt::format("{}{{\nconst Value first = {};\n{} = first;\n}}\n{} = 0;\n", list.declare, first, local(in.a), local(in.b)) + next;
+            }
+            case Code::for_zone_begin:
+                return fmt::format("const Value zone = {};\nif (zone == none_value) m.not_a_list({});\n{} = zone;\n{} = 0;\n",
+                                   value_of(in.e1), where, local(in.a), local(in.b)) + next;
+            case Code::for_numbers_begin: {
+                const ListCode list = sequence(in.e1);
+                return list.declare + fmt::format("{} = {}.begin;\n{} = {}.length;\n", local(in.a), list.name, local(in.b), list.name) + next;
+            }
+            case Code::record_stat:
+                return fmt::format("const Value v = {};\nconst Value seat = {};\nm.s_.samples.push_back({{{}, seat, v}});\n",
+                                   value_of(in.e1), in.e2 >= 0 ? value_of(in.e2) : "-1", in.a) + next;
             case Code::repeat_next:
                 return fmt::format("m.charge(1, {0});\nif ({1} <= 0) goto i{2};\n--{1};\ngoto i{3};\n", where, local(in.a), pc + 1, in.d);
             case Code::ret_value: return fmt::format("m.returned_ = {};\n", value_of(in.e1)) + returned;
@@ -604,11 +624,13 @@ private:
         }
         // The others as the interpreter runs them (and its checked copy, after a write an ending reads). In a function
         // run alone, only those that always go on to the next instruction are left.
+        std::string quiet;  // a message nobody keeps is not made
+        if (in.code == Code::say) quiet = fmt::format("if (!m.s_.keep_messages) goto i{};\n", pc + 1);
         if (in_alone_) {
-            return fmt::format("{{\nstd::int32_t at = {};\nm.step_at(static_cast<Code>({}), {}, at);\n}}\ngoto i{};\n", pc,
+            return quiet + fmt::format("{{\nstd::int32_t at = {};\nm.step_at(static_cast<Code>({}), {}, at);\n}}\ngoto i{};\n", pc,
                                static_cast<int>(in.code), at, pc + 1);
         }
-        std::string s = fmt::format("pc = {};\nconst Machine::Flow flow = m.step_at(static_cast<Code>({}), {}, pc);\n", pc,
+        std::string s = quiet + fmt::format("pc = {};\nconst Machine::Flow flow = m.step_at(static_cast<Code>({}), {}, pc);\n", pc,
                                     static_cast<int>(in.code), at);
         if (in.check_end) {
             s += "if (flow == Machine::Flow::next) m.s_.frames.back().pc = pc;\nm.check_endings(true);\n"
