@@ -107,6 +107,8 @@ public:
     // `choose one of`: equal options (interchangeable cards, equal values) are offered once, the first of each.
     void drop_repeated_options(std::size_t begin, std::int32_t type);
     std::uint64_t option_fingerprint(Value v, std::int32_t type) const;
+    void record_fingerprints(const Value* records, std::size_t count, std::int32_t record_type,
+                             std::vector<std::uint64_t>& fingerprints) const;
     Pending& new_decision(std::int32_t chooser, const SourceLocation& loc);
     void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
     bool offer_menu(const Instr& in);

@@ -31,7 +31,7 @@ bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
 }
 
 // Equal values, or cards of a type with equal fields, hash alike: the scalar fields are mixed in (lists and texts
-// are left out, so equal ones still meet in the comparison).
+// are left out, so equal ones still meet in the comparison). Records: record_fingerprints.
 std::uint64_t Machine::option_fingerprint(Value v, std::int32_t type_index) const {
     const ValueType& type = p_.type(type_index);
     auto mix = [](std::uint64_t h, std::uint64_t x) { return (h ^ x) * 0x100000001b3ULL; };
@@ -50,14 +50,27 @@ std::uint64_t Machine::option_fingerprint(Value v, std::int32_t type_index) cons
         }
         return h;
     }
-    if (type.kind == ValueKind::record) {
-        const auto& fields = p_.record_types[static_cast<std::size_t>(type.id)].fields;
-        for (std::size_t f = 0; f < fields.size(); ++f) {
-            if (scalar(fields[f].type)) h = mix(h, static_cast<std::uint32_t>(s_.heap[static_cast<std::size_t>(v) + 1 + f]));
-        }
-        return h;
-    }
     return scalar(type_index) ? static_cast<std::uint32_t>(v) : h;
+}
+
+// option_fingerprint of many records of one type, whose scalar fields are found once.
+void Machine::record_fingerprints(const Value* records, std::size_t count, std::int32_t record_type,
+                                  std::vector<std::uint64_t>& fingerprints) const {
+    thread_local std::vector<std::size_t> scalar_fields;
+    scalar_fields.clear();
+    const auto& fields = p_.record_types[static_cast<std::size_t>(record_type)].fields;
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+        const ValueKind k = p_.type(fields[f].type).kind;
+        if (k != ValueKind::text && k != ValueKind::list && k != ValueKind::record) scalar_fields.push_back(f);
+    }
+    for (std::size_t i = 0; i < count; ++i) {
+        std::uint64_t h = 0xcbf29ce484222325ULL;
+        if (records[i] != none_value) {
+            const Value* const values = s_.heap.data() + records[i] + 1;
+            for (const std::size_t f : scalar_fields) h = (h ^ static_cast<std::uint32_t>(values[f])) * 0x100000001b3ULL;
+        }
+        fingerprints.push_back(h);
+    }
 }
 
 namespace {
@@ -103,8 +116,10 @@ void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) 
     // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
     thread_local std::vector<std::uint64_t> fingerprints;
     fingerprints.clear();
-    const ValueKind kind = p_.type(type_index).kind;
-    if (kind == ValueKind::card || kind == ValueKind::record || kind == ValueKind::text || kind == ValueKind::list) {
+    const ValueType& type = p_.type(type_index);
+    if (type.kind == ValueKind::record) {
+        record_fingerprints(options.data() + begin, count, type.id, fingerprints);
+    } else if (type.kind == ValueKind::card || type.kind == ValueKind::text || type.kind == ValueKind::list) {
         for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(option_fingerprint(options[begin + i], type_index));
     } else {  // numbers, players, spaces...: equal only when the same value
         for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(static_cast<std::uint32_t>(options[begin + i]));

@@ -295,6 +295,7 @@ private:
             case EvalKind::rest: break;
         }
         if (e.op == ExprOp::board_space) return board_space(index);
+        if (e.op == ExprOp::concat_lists) return concat_lists(index);
         if (e.op == ExprOp::divide || e.op == ExprOp::remainder) {  // by zero: eval_rest says so
             return both() + "    if (l == none_value || r == none_value || r == 0) " + rest + "\n" +
                    (e.op == ExprOp::divide ? "    return l / r;\n" : "    return l % r;\n");
@@ -417,6 +418,33 @@ private:
         });
         s += fmt::format("    }}\n    const Value list = m.list_of(m.s_.scratch, mark, {});\n", loc(index));
         return s + "    m.s_.scratch.resize(mark);\n    return list;\n";
+    }
+
+    // `a + b` of lists (Machine::eval_rest): `a + [x]` and `a + [y for ...]` without making the right-hand list.
+    std::string concat_lists(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        const Expr& right = p_.expr(p_.child(e, 1));
+        const ListCode a = sequence(p_.child(e, 0));
+        std::string s = a.declare;
+        auto joined = [&](const std::string& added) {
+            return fmt::format("    m.charge(std::int64_t{{{0}.length}} + {1}, {2});\n    const std::int32_t list = m.allocate({0}.length + {1}, {2});\n"
+                               "    m.copy_elements({0}, list + 1);\n", a.name, added, loc(index));
+        };
+        if (right.op == ExprOp::list && right.child_count == 1) {
+            s += fmt::format("    const Value x = {};\n", value_of(right.first3[0])) + joined("1");
+            return s + fmt::format("    m.s_.heap[static_cast<std::size_t>(list + 1 + {}.length)] = x;\n    return list;\n", a.name);
+        }
+        if (Machine::streams(right)) {
+            s += "    const std::size_t mark = m.s_.scratch.size();\n";
+            s += each_value(p_.child(e, 1), [](const std::string& v) { return fmt::format("m.s_.scratch.push_back({});\n", v); });
+            s += "    const auto added = static_cast<std::int32_t>(m.s_.scratch.size() - mark);\n" + joined("added");
+            return s + fmt::format("    std::copy(m.s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), m.s_.scratch.end(), "
+                                   "m.s_.heap.begin() + list + 1 + {}.length);\n    m.s_.scratch.resize(mark);\n    return list;\n",
+                                   a.name);
+        }
+        const ListCode b = sequence(p_.child(e, 1));
+        s += b.declare + joined(b.name + ".length");
+        return s + fmt::format("    m.copy_elements({}, list + 1 + {}.length);\n    return list;\n", b.name, a.name);
     }
 
     // A record or a written-out list (Machine::values_on_heap): made first, each value evaluated into its place.
