@@ -255,8 +255,23 @@ public:
     [[gnu::cold, gnu::noinline]] void force_order(std::int32_t zone, const SourceLocation& loc);
 
     // ---- memory (machine_memory.cpp)
-    std::int32_t allocate(std::int32_t length, const SourceLocation& loc);
-    Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc);
+    // Room for a list or a record of `length` values on the heap, its length stored first; where it starts.
+    std::int32_t allocate(std::int32_t length, const SourceLocation& loc) {
+        const std::size_t at = s_.heap.size();
+        if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) heap_full(loc);
+        s_.heap.grow(static_cast<std::size_t>(length) + 1);
+        s_.heap[at] = length;
+        return static_cast<std::int32_t>(at);
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void heap_full(const SourceLocation& loc) const;
+    // A list of values[from...] on the heap.
+    Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc) {
+        const auto length = static_cast<std::int32_t>(values.size() - from);
+        const std::int32_t list = allocate(length, loc);
+        Value* const out = s_.heap.data() + list + 1;
+        for (std::int32_t i = 0; i < length; ++i) out[i] = values[from + static_cast<std::size_t>(i)];
+        return list;
+    }
     void move_card(Value card, std::int32_t zone, std::int32_t place, std::int32_t position, const SourceLocation& loc,
                    std::int32_t random_low = 0, std::int32_t random_high = 0);
     void remove_from_zone(Value card);

@@ -7,24 +7,10 @@
 
 namespace rulesrun::runtime {
 
-std::int32_t Machine::allocate(std::int32_t length, const SourceLocation& loc) {
-    const std::size_t at = s_.heap.size();
-    if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) {
-        fail(loc, fmt::format("the rules built lists of more than {} values in all: an endless loop?", max_heap_values));
-    }
-    s_.heap.grow(static_cast<std::size_t>(length) + 1);
-    s_.heap[at] = length;
-    return static_cast<std::int32_t>(at);
+void Machine::heap_full(const SourceLocation& loc) const {
+    fail(loc, fmt::format("the rules built lists of more than {} values in all: an endless loop?", max_heap_values));
 }
 
-Value Machine::list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc) {
-    const auto length = static_cast<std::int32_t>(values.size() - from);
-    const std::size_t at = s_.heap.size();
-    if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) allocate(length, loc);  // reports the error
-    s_.heap.push_back(length);
-    s_.heap.append(values.data() + from, static_cast<std::size_t>(length));
-    return static_cast<Value>(at);
-}
 
 // ---- zones -------------------------------------------------------------------------------------------------------
 
