@@ -135,6 +135,7 @@ public:
     [[noreturn, gnu::cold, gnu::noinline]] void none_among_numbers(const SourceLocation& loc) const;
     [[noreturn, gnu::cold, gnu::noinline]] void extremum_of_nothing(const SourceLocation& loc) const;
     [[noreturn, gnu::cold, gnu::noinline]] void calls_too_deep(const SourceLocation& loc) const;
+    [[noreturn, gnu::cold, gnu::noinline]] void procedures_too_deep(const SourceLocation& loc) const;
     [[noreturn, gnu::cold, gnu::noinline]] void list_too_large(const SourceLocation& loc) const;
     Value count_equal(const Expr& e);
     Value comprehension(const Expr& e);

@@ -145,6 +145,10 @@ void Machine::calls_too_deep(const SourceLocation& loc) const {
     fail(loc, fmt::format("calls nested {} deep: a function that calls itself without end?", max_call_depth));
 }
 
+void Machine::procedures_too_deep(const SourceLocation& loc) const {
+    fail(loc, fmt::format("calls nested {} deep: a rule that calls itself without end?", max_call_depth));
+}
+
 // A small function copied into its caller (compiler_inlining.cpp): the arguments go to its slots in this frame.
 Value Machine::inline_call(const Expr& e) {
     charge(1, e.loc);

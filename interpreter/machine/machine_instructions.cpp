@@ -352,9 +352,7 @@ void assign_entries(Program& program) {
 void Machine::call_procedure(const Instr& in) {
     const Callable& c = p_.callables[static_cast<std::size_t>(in.a)];
     charge(1, in.loc);
-    if (s_.frames.size() >= max_call_depth) {
-        fail(in.loc, fmt::format("calls nested {} deep: a rule that calls itself without end?", max_call_depth));
-    }
+    if (s_.frames.size() >= max_call_depth) procedures_too_deep(in.loc);
     // The callee's locals are made first and the arguments evaluated straight into them: functions the arguments
     // call put their own locals after these and take them away again.
     const std::int32_t base = s_.locals.push(c.locals);

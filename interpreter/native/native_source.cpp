@@ -643,6 +643,9 @@ private:
                                    value_of(in.e1), in.e2 >= 0 ? value_of(in.e2) : "-1", in.a) + next;
             case Code::repeat_next:
                 return fmt::format("m.charge(1, {0});\nif ({1} <= 0) goto i{2};\n--{1};\ngoto i{3};\n", where, local(in.a), pc + 1, in.d);
+            case Code::call:
+                if (runs_alone(p_.callables[static_cast<std::size_t>(in.a)])) return call_alone(pc);
+                break;
             case Code::ret_value: return fmt::format("m.returned_ = {};\n", value_of(in.e1)) + returned;
             case Code::ret: return returned;
             case Code::choose:
@@ -667,6 +670,26 @@ private:
             s += "if (flow == Machine::Flow::wait) return;\n";
         }
         return s + "if (flow == Machine::Flow::switched) continue;\ngoto dispatch;\n";
+    }
+
+    // A call of a procedure that runs alone (Machine::call_procedure, then its instructions): its locals made, the
+    // arguments evaluated into them, and its function called, with no frame pushed.
+    std::string call_alone(std::int32_t pc) {
+        const Instr& in = p_.code[static_cast<std::size_t>(pc)];
+        const Callable& c = p_.callables[static_cast<std::size_t>(in.a)];
+        const std::string where = fmt::format("code[{}].loc", pc);
+        std::string s = fmt::format("m.charge(1, {0});\nif (m.s_.frames.size() >= max_call_depth) m.procedures_too_deep({0});\n"
+                                    "const std::int32_t base = m.s_.locals.push({1});\nm.set_frame(m.base_);\n",
+                                    where, c.locals);
+        for (std::int32_t i = 0; i < in.arg_count; ++i) {
+            s += fmt::format("{{\nconst Value v = {};\nm.s_.locals[static_cast<std::size_t>(base + {})] = v;\n}}\n",
+                             value_of(p_.expr_children[static_cast<std::size_t>(in.first_arg + i)]), i);
+        }
+        return s + fmt::format("const std::int32_t caller = m.callable_, caller_base = m.base_;\nm.set_frame(base);\n"
+                               "m.callable_ = {0};\n++m.expression_calls_;\np{0}(m);\n--m.expression_calls_;\n"
+                               "m.s_.locals.pop_to(static_cast<std::size_t>(base));\nm.set_frame(caller_base);\n"
+                               "m.callable_ = caller;\ngoto i{1};\n",
+                               in.a, pc + 1);
     }
 
     // `choose one of` (step() and Machine::choose): the options offered as the domain makes them, each tested by
