@@ -237,6 +237,11 @@ public:
     Value make_list(const Sequence& s, const SourceLocation& loc);
     Value with_element(const Expr& e);
     bool values_equal(Value a, Value b, std::int32_t type) const;
+    bool texts_equal(Value a, Value b) const;
+    std::size_t text_length(Value v) const;
+    unsigned char text_letter(Value v, std::size_t i) const;
+    Value join_texts(Value a, Value b, const SourceLocation& loc);
+    [[noreturn, gnu::cold, gnu::noinline]] void text_too_long(const SourceLocation& loc) const;
     Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
         if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
         return in_.player_base + player * in_.player_stride + field;

@@ -79,7 +79,7 @@ bool Machine::values_equal(Value a, Value b, std::int32_t type) const {
     if (a == none_value || b == none_value || type < 0) return false;
     const ValueType& t = p_.type(type);
     switch (t.kind) {
-        case ValueKind::text: return text_of(a) == text_of(b);
+        case ValueKind::text: return texts_equal(a, b);
         case ValueKind::record:
         case ValueKind::list: {
             const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
@@ -360,9 +360,8 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             return list;
         }
         case ExprOp::concat_texts: {
-            std::string joined = text_of(arg(0));
-            joined += text_of(arg(1));
-            return make_text(joined, e.loc);
+            const Value a = arg(0);
+            return join_texts(a, arg(1), e.loc);
         }
         case ExprOp::member: {
             const Value x = arg(0);

@@ -7,12 +7,49 @@
 namespace rulesrun::runtime {
 
 Value Machine::make_text(const std::string& text, const SourceLocation& loc) {
-    if (text.size() > max_text_bytes) fail(loc, fmt::format("a text longer than {} bytes", max_text_bytes));
+    if (text.size() > max_text_bytes) text_too_long(loc);
     const std::int32_t at = allocate(static_cast<std::int32_t>(text.size()), loc);
     for (std::size_t i = 0; i < text.size(); ++i) {
         s_.heap[static_cast<std::size_t>(at) + 1 + i] = static_cast<unsigned char>(text[i]);
     }
     return -(at + 2);
+}
+
+// A text's letters where they are: `none` reads "none", a text of the rules file is in the program, a made one on
+// the heap (a letter per value). Texts are compared and joined through these, without copying them first.
+std::size_t Machine::text_length(Value v) const {
+    if (v == none_value) return 4;
+    if (v >= 0) return p_.texts[static_cast<std::size_t>(v)].size();
+    return static_cast<std::size_t>(s_.heap[static_cast<std::size_t>(-(v + 2))]);
+}
+
+unsigned char Machine::text_letter(Value v, std::size_t i) const {
+    if (v == none_value) return static_cast<unsigned char>("none"[i]);
+    if (v >= 0) return static_cast<unsigned char>(p_.texts[static_cast<std::size_t>(v)][i]);
+    return static_cast<unsigned char>(s_.heap[static_cast<std::size_t>(-(v + 2)) + 1 + i]);
+}
+
+bool Machine::texts_equal(Value a, Value b) const {
+    const std::size_t n = text_length(a);
+    if (text_length(b) != n) return false;
+    for (std::size_t i = 0; i < n; ++i) {
+        if (text_letter(a, i) != text_letter(b, i)) return false;
+    }
+    return true;
+}
+
+// a + b of texts (a game that builds a position's key square by square joins many).
+Value Machine::join_texts(Value a, Value b, const SourceLocation& loc) {
+    const std::size_t left = text_length(a), n = left + text_length(b);
+    if (n > max_text_bytes) text_too_long(loc);
+    const auto at = static_cast<std::size_t>(allocate(static_cast<std::int32_t>(n), loc));
+    for (std::size_t i = 0; i < left; ++i) s_.heap[at + 1 + i] = text_letter(a, i);
+    for (std::size_t i = left; i < n; ++i) s_.heap[at + 1 + i] = text_letter(b, i - left);
+    return -static_cast<Value>(at + 2);
+}
+
+void Machine::text_too_long(const SourceLocation& loc) const {
+    fail(loc, fmt::format("a text longer than {} bytes", max_text_bytes));
 }
 
 std::string Machine::text_of(Value v) const {
