@@ -558,6 +558,41 @@ play {
     }
 }
 
+// Texts are joined and compared where they are (a text of the rules file, one made on the heap), letter by letter,
+// letters outside ASCII included.
+TEST(Runtime, TextsAreJoinedAndComparedLetterByLetter) {
+    auto game = load_text("texts", R"(game "Texts" {
+  players 1
+}
+state {
+  joined: text = ""
+  same: bool = false
+  prefix: bool = true
+  other_letter: bool = true
+  member: bool = false
+  counted: int = 0
+  empty: bool = false
+}
+play {
+  let made = "pa" + "ré"
+  joined = made + "!" + made
+  same = made == "paré"
+  prefix = made == "par"
+  other_letter = made == "parè"
+  member = "paré" in ["x", made]
+  counted = count(["paré", made, "pare", "x" + "paré"], made)
+  empty = "" + "" == ""
+}
+)");
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    const auto v = view_facts(g, 0);
+    for (const char* fact : {"joined = paré!paré", "same = true", "prefix = false", "other_letter = false", "member = true",
+                             "counted = 2", "empty = true"}) {
+        EXPECT_NE(std::find(v.begin(), v.end(), fact), v.end()) << fact << " in " << testing::PrintToString(v);
+    }
+}
+
 TEST(Runtime, AFailingStrategyLeavesTheGameAsItWas) {
     auto game = load_text("failing_strategy", R"(game "Failing strategy" {
   players 1
