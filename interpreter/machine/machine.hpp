@@ -176,7 +176,7 @@ public:
     }
     [[noreturn, gnu::cold, gnu::noinline]] void range_too_long(Value low, Value high, const SourceLocation& loc) const;
     // at(space, rows, columns): the space that many rows and columns away on its board, or none off the board.
-    Value space_at(Value space, std::int64_t rows, std::int64_t columns) const {
+    [[gnu::always_inline]] Value space_at(Value space, std::int64_t rows, std::int64_t columns) const {
         const auto s = static_cast<std::size_t>(space);
         const auto b = static_cast<std::size_t>(in_.space_board[s]);
         const Value board_columns = in_.board_columns[b];
@@ -312,7 +312,7 @@ public:
     }
 
     // Counts work that is not an instruction (list building, function calls, scans) against the step limit.
-    void charge(std::int64_t work, const SourceLocation& loc) {
+    [[gnu::always_inline]] void charge(std::int64_t work, const SourceLocation& loc) {
         s_.steps += work;
         if (s_.steps > step_limit_) too_many_steps(loc);
     }

@@ -105,9 +105,11 @@ private:
 
     // Makes sure `count` values fit above the top; returns the top.
     std::size_t make_room(std::size_t count) {
-        if (values_.size() - top_ < count) [[unlikely]] values_.resize(2 * values_.size() + count + chunk);
+        if (values_.size() - top_ < count) [[unlikely]] enlarge(count);
         return top_;
     }
+    // Out of the way of the callers, which stay small enough to be inlined.
+    [[gnu::noinline, gnu::cold]] void enlarge(std::size_t count) { values_.resize(2 * values_.size() + count + chunk); }
 
     std::vector<Value, UninitializedAllocator<Value>> values_;  // [0, top_) in use; the rest is room kept for later
     std::size_t top_ = 0;
