@@ -43,5 +43,16 @@ run 1 audit "$WORK/no_such.rules"
 run 0 audit "$SOURCE/rules/pig.rules" --games 2 --players 2 --seed 5 --variants 1
 contains "$WORK/out" "(2 games, 2 players;" "--games and --players are used"
 
+# A folder stands for its .rules files at any depth, in name order; a folder without one is an error.
+mkdir -p "$WORK/folder/deeper" "$WORK/empty"
+cp "$SOURCE/rules/pig.rules" "$WORK/folder/deeper/pig.rules"
+cp "$SOURCE/tests/games/tic_tac_toe.rules" "$WORK/folder/a_tic_tac_toe.rules"
+echo "not a rules file" > "$WORK/folder/notes.txt"
+run 0 audit "$WORK/folder" --games 2 --players 2
+contains "$WORK/out" "$WORK/folder/a_tic_tac_toe.rules: no leak found" "a folder's rules file is audited"
+contains "$WORK/out" "$WORK/folder/deeper/pig.rules: no leak found" "a rules file deeper in the folder is audited"
+run 1 audit "$WORK/empty"
+contains "$WORK/err" "no .rules file in this folder" "an empty folder is an error"
+
 echo "$failures failure(s)"
 [[ $failures -eq 0 ]]

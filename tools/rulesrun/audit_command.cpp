@@ -1,6 +1,8 @@
-// `rulesrun audit FILE...`: the leak audit (interpreter/audit/audit.hpp) of each rules file. Exit 0 when no file
-// leaks and every file loads; 1 when one leaks, has errors or fails while it is played; 2 when --players does not fit
+// `rulesrun audit FILE...`: the leak audit (interpreter/audit/audit.hpp) of each rules file, or of every `.rules` file
+// under a folder given instead of a file. Exit 0 when no file leaks and every file loads; 1 when one leaks, has errors or fails while it is played; 2 when --players does not fit
 // a file.
+#include <algorithm>
+#include <filesystem>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -68,6 +70,19 @@ Outcome audit_file(const std::string& file, const AuditSettings& settings, const
     return report.leaks.empty() ? Outcome::clean : Outcome::failed;
 }
 
+// The files a FILE argument stands for: itself, or for a folder its `.rules` files at any depth, in name order.
+std::vector<std::string> files_named(const std::string& argument) {
+    namespace fs = std::filesystem;
+    std::error_code error;
+    if (!fs::is_directory(argument, error)) return {argument};
+    std::vector<std::string> files;
+    for (const auto& entry : fs::recursive_directory_iterator(argument, error)) {
+        if (entry.is_regular_file() && entry.path().extension() == ".rules") files.push_back(entry.path().string());
+    }
+    std::sort(files.begin(), files.end());
+    return files;
+}
+
 }  // namespace
 
 int run_audit(const AuditOptions& options) {
@@ -78,10 +93,17 @@ int run_audit(const AuditOptions& options) {
     if (options.players > 0) settings.players = {options.players};
     const Style style = Style::for_stdout();
     int code = exit_ok;
-    for (const auto& file : options.files) {
-        const Outcome outcome = audit_file(file, settings, style);
-        if (outcome == Outcome::wrong_arguments) code = exit_arguments;
-        if (outcome == Outcome::failed && code == exit_ok) code = exit_failed;
+    for (const auto& argument : options.files) {
+        const std::vector<std::string> files = files_named(argument);
+        if (files.empty()) {
+            std::cerr << fmt::format("rulesrun: error: {}: no .rules file in this folder\n", argument);
+            if (code == exit_ok) code = exit_failed;
+        }
+        for (const auto& file : files) {
+            const Outcome outcome = audit_file(file, settings, style);
+            if (outcome == Outcome::wrong_arguments) code = exit_arguments;
+            if (outcome == Outcome::failed && code == exit_ok) code = exit_failed;
+        }
     }
     return code;
 }

@@ -236,7 +236,7 @@ void add_audit(CLI::App& app, AuditOptions& o) {
     auto* audit = app.add_subcommand("audit", "Look for leaks of secrets: play games between bots and check that "
                                               "nothing a seat is shown depends on what it may not know (exit 0: no "
                                               "leak, 1: a leak or an error).");
-    audit->add_option("FILE", o.files, "Rules files to audit")->required();
+    audit->add_option("FILE", o.files, "Rules files to audit; a folder stands for its .rules files")->required();
     audit->add_option("--games", o.games, "Games per player count (default 12; half with random bots, half with "
                                           "the game's strategies)")->check(count_value(1000000));
     audit->add_option("--players", o.players, "Number of players (default: the game's smallest and the next one)")
