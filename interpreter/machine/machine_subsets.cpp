@@ -30,16 +30,21 @@ bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
     return true;
 }
 
+namespace {
+
+// Fingerprints are FNV-1a over the fields that are mixed in: scalars (lists, texts and records are left out).
+constexpr std::uint64_t fingerprint_start = 0xcbf29ce484222325ULL;
+std::uint64_t mix(std::uint64_t h, std::uint64_t x) { return (h ^ x) * 0x100000001b3ULL; }
+bool mixed_in(ValueKind k) { return k != ValueKind::text && k != ValueKind::list && k != ValueKind::record; }
+
+}  // namespace
+
 // Equal values, or cards of a type with equal fields, hash alike: the scalar fields are mixed in (lists and texts
 // are left out, so equal ones still meet in the comparison). Records: record_fingerprints.
 std::uint64_t Machine::option_fingerprint(Value v, std::int32_t type_index) const {
     const ValueType& type = p_.type(type_index);
-    auto mix = [](std::uint64_t h, std::uint64_t x) { return (h ^ x) * 0x100000001b3ULL; };
-    auto scalar = [this](std::int32_t t) {
-        const ValueKind k = p_.type(t).kind;
-        return k != ValueKind::text && k != ValueKind::list && k != ValueKind::record;
-    };
-    std::uint64_t h = 0xcbf29ce484222325ULL;
+    auto scalar = [this](std::int32_t t) { return mixed_in(p_.type(t).kind); };
+    std::uint64_t h = fingerprint_start;
     if (v == none_value) return h;
     if (type.kind == ValueKind::card) {
         const auto card = static_cast<std::size_t>(v);
@@ -60,14 +65,13 @@ void Machine::record_fingerprints(const Value* records, std::size_t count, std::
     scalar_fields.clear();
     const auto& fields = p_.record_types[static_cast<std::size_t>(record_type)].fields;
     for (std::size_t f = 0; f < fields.size(); ++f) {
-        const ValueKind k = p_.type(fields[f].type).kind;
-        if (k != ValueKind::text && k != ValueKind::list && k != ValueKind::record) scalar_fields.push_back(f);
+        if (mixed_in(p_.type(fields[f].type).kind)) scalar_fields.push_back(f);
     }
     for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t h = 0xcbf29ce484222325ULL;
+        std::uint64_t h = fingerprint_start;
         if (records[i] != none_value) {
             const Value* const values = s_.heap.data() + records[i] + 1;
-            for (const std::size_t f : scalar_fields) h = (h ^ static_cast<std::uint32_t>(values[f])) * 0x100000001b3ULL;
+            for (const std::size_t f : scalar_fields) h = mix(h, static_cast<std::uint32_t>(values[f]));
         }
         fingerprints.push_back(h);
     }
