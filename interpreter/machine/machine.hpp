@@ -80,6 +80,7 @@ public:
     Flow step_at(Code code, const Instr& in, std::int32_t& pc);
     void call_procedure(const Instr& in);
     void move_statement(const Instr& in);
+    void move_values(const Instr& in, Value what, Value zone, Value position, Value random_low, Value random_high);
     // Who learns what (machine_audience.cpp).
     void say_statement(const Instr& in);
     void show_statement(const Instr& in);
@@ -287,6 +288,11 @@ public:
         s_.card_pos[static_cast<std::size_t>(card)] = at;
     }
     void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
+    // `shuffle zone`, the zone evaluated.
+    void shuffle_value(Value zone, const SourceLocation& loc) {
+        if (zone == none_value) fail(loc, "cannot shuffle 'none': no zone given");
+        shuffle_zone(zone, loc);
+    }
     void collect_garbage();
     Value relocate(Value v, std::int32_t type, ValueStack& to);
 

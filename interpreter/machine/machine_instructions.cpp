@@ -188,13 +188,10 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
             sync();
             start_events();
             return Flow::switched;
-        case Code::shuffle: {
-            const Value zone = eval(in.e1);
-            if (zone == none_value) fail(in.loc, "cannot shuffle 'none': no zone given");
-            shuffle_zone(zone, in.loc);
+        case Code::shuffle:
+            shuffle_value(eval(in.e1), in.loc);
             next();
             return Flow::next;
-        }
         case Code::end_game: finish(in.e1 >= 0 ? eval(in.e1) : -1, in.a == 1); return Flow::switched;
         case Code::check_end:
             next();
@@ -382,6 +379,11 @@ void Machine::move_statement(const Instr& in) {
             position = eval(in.e3);
         }
     }
+    move_values(in, what, zone, position, random_low, random_high);
+}
+
+// The move, its operands evaluated (the native engine evaluates them in its own code).
+void Machine::move_values(const Instr& in, Value what, Value zone, Value position, Value random_low, Value random_high) {
     if (zone == none_value) fail(in.loc, "cannot move cards to 'none'");
     if (in.a == 0) {
         if (what == none_value) fail(in.loc, "cannot move 'none': there is no card (is the zone empty?)");

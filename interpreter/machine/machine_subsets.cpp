@@ -79,31 +79,36 @@ void Machine::record_fingerprints(const Value* records, std::size_t count, std::
 
 namespace {
 
-// Whether no two of these fingerprints are equal, told in one pass over an open-addressing table of them: most
-// decisions (a board's moves, a hand of different cards) repeat nothing, and then nothing needs sorting. The table
-// lives with the thread, so decisions allocate nothing.
+// Whether no two of these fingerprints are equal. Most decisions (a board's moves, a hand of different cards)
+// repeat nothing, so each fingerprint marks one bit of a filter at least 32 times as large as the options, chosen by
+// its hash: a bit found already set (rare) sends it to be compared with every fingerprint before it. The common
+// path thus takes no branch it cannot predict, which a hash table's probes did. The filter lives with the thread,
+// so decisions allocate nothing.
 bool all_different(const std::vector<std::uint64_t>& fingerprints) {
-    if (fingerprints.size() <= 12) {  // a few options: comparing each pair costs less than clearing a table
-        for (std::size_t i = 1; i < fingerprints.size(); ++i) {
+    const std::size_t count = fingerprints.size();
+    if (count <= 12) {  // a few options: comparing each pair costs less than a filter
+        for (std::size_t i = 1; i < count; ++i) {
             for (std::size_t j = 0; j < i; ++j) {
                 if (fingerprints[i] == fingerprints[j]) return false;
             }
         }
         return true;
     }
-    thread_local std::vector<std::uint64_t> table;
-    std::size_t size = 16;
-    while (size < 2 * fingerprints.size()) size *= 2;
-    table.assign(size, 0);  // 0: an empty place; a fingerprint 0 is stored as 1 (a false repeat only costs the sort)
-    for (const std::uint64_t f : fingerprints) {
-        const std::uint64_t key = f == 0 ? 1 : f;
-        for (std::size_t at = (key * 0x9e3779b97f4a7c15ULL) >> 40 & (size - 1);; at = (at + 1) & (size - 1)) {
-            if (table[at] == key) return false;
-            if (table[at] == 0) {
-                table[at] = key;
-                break;
+    thread_local std::vector<std::uint64_t> filter;  // bit b of word w: some fingerprint hashes to 64 * w + b
+    int bits = 10;
+    while ((std::size_t{1} << bits) < 32 * count) ++bits;
+    filter.assign(std::size_t{1} << (bits - 6), 0);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint64_t f = fingerprints[i];
+        const std::uint64_t place = (f * 0x9e3779b97f4a7c15ULL) >> (64 - bits);
+        std::uint64_t& word = filter[place / 64];
+        const std::uint64_t bit = std::uint64_t{1} << (place % 64);
+        if ((word & bit) != 0) [[unlikely]] {
+            for (std::size_t j = 0; j < i; ++j) {
+                if (fingerprints[j] == f) return false;
             }
         }
+        word |= bit;
     }
     return true;
 }

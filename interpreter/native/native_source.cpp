@@ -304,6 +304,24 @@ private:
         return fmt::format("    {}  // ExprOp {}\n", rest, static_cast<int>(e.op));
     }
 
+    // row, column and alive of a space, as Machine::builtin reads them (a ring's spaces: row and column = position).
+    std::string space_builtin(std::int32_t index) {
+        const Expr& e = p_.expr(index);
+        std::string s = fmt::format("    const Value space = {};\n", operand(index, 0));
+        s += fmt::format("    if (space < 0 || static_cast<std::size_t>(space) >= m.in_.space_base.size()) m.not_a_space({});\n",
+                         loc(index));
+        s += "    const auto s = static_cast<std::size_t>(space);\n";
+        switch (static_cast<Builtin>(e.a)) {
+            case Builtin::row: return s + "    return m.in_.space_row[s] + 1;\n";
+            case Builtin::column:
+                return s + "    if (!m.p_.boards[static_cast<std::size_t>(m.in_.space_board[s])].grid) return m.in_.space_row[s] + 1;\n"
+                           "    return m.in_.space_column[s] + 1;\n";
+            default:
+                return s + "    const auto b = static_cast<std::size_t>(m.in_.space_board[s]);\n"
+                           "    return m.s_.slots[static_cast<std::size_t>(m.in_.space_base[s]) + m.p_.boards[b].fields.size()];\n";
+        }
+    }
+
     // Machine::builtin's any, all, and first, top or size of a comprehension (a search, a count: no list made).
     std::string builtin(std::int32_t index) {
         const Expr& e = p_.expr(index);
@@ -319,6 +337,9 @@ private:
             case Builtin::abs:
                 return fmt::format("    const Value v = {};\n    if (v == none_value) m.abs_of_none({});\n    return v < 0 ? -v : v;\n",
                                    operand(index, 0), loc(index));
+            case Builtin::row:
+            case Builtin::column:
+            case Builtin::alive: return space_builtin(index);
             default: break;
         }
         const bool walks = which == Builtin::any || which == Builtin::all || which == Builtin::first ||
@@ -651,6 +672,18 @@ private:
             case Code::choose:
                 if (!p_.choices[static_cast<std::size_t>(in.a)].subset) return choose(pc);
                 break;
+            case Code::simultaneous_begin: {
+                const ListCode list = sequence(in.e1);
+                const std::string first = list.kind == Sequence::Kind::heap ? list.name + ".begin - 1"
+                                                                            : fmt::format("m.make_list({}, {})", list.name, where);
+                return fmt::format("{}{{\nconst Value first = {};\n{} = first;\n}}\n{} = 0;\n{} = 0;\n{} = none_value;\n",
+                                   list.declare, first, local(in.a), local(in.a + 1), local(in.a + 2), local(in.a + 3)) + next;
+            }
+            case Code::simultaneous_next: return simultaneous_next(pc);
+            case Code::shuffle: return then(fmt::format("m.shuffle_value({}, {});\n", value_of(in.e1), where));
+            case Code::move:
+                if (!in_alone_) return move(pc);
+                break;
             default: break;
         }
         // The others as the interpreter runs them (and its checked copy, after a write an ending reads). In a function
@@ -690,6 +723,40 @@ private:
                                "m.s_.locals.pop_to(static_cast<std::size_t>(base));\nm.set_frame(caller_base);\n"
                                "m.callable_ = caller;\ngoto i{1};\n",
                                in.a, pc + 1);
+    }
+
+    // The loop of `simultaneously` (step()): every player's secret choice collected, then the bodies run in order.
+    std::string simultaneous_next(std::int32_t pc) const {
+        const Instr& in = p_.code[static_cast<std::size_t>(pc)];
+        auto local = [](std::int32_t slot) { return fmt::format("m.frame_[{}]", slot); };
+        return fmt::format("m.charge(1, code[{0}].loc);\n{{\nconst Value players = {1};\nconst Value position = {2};\n"
+                           "if (position < m.s_.heap[static_cast<std::size_t>(players)]) {{\n"
+                           "{3} = m.s_.heap[static_cast<std::size_t>(players + 1 + position)];\n{2} = position + 1;\ngoto i{4};\n}}\n}}\n"
+                           "if ({5} == 0 && !m.s_.pending.empty()) {{\nm.s_.frames.back().pc = {0};\nreturn;\n}}\ngoto i{6};\n",
+                           pc, local(in.a), local(in.a + 1), local(in.c), in.d, local(in.a + 2), pc + 1);
+    }
+
+    // `move` (Machine::move_statement): the operands evaluated in its order, the cards moved by the machine. Events
+    // the move triggers get frames of their own, run next; after a write an ending reads, the endings are checked.
+    std::string move(std::int32_t pc) const {
+        const Instr& in = p_.code[static_cast<std::size_t>(pc)];
+        std::string s = fmt::format("{{\nconst Value what = {};\nconst Value zone = {};\nValue position = 0, low = 0, high = 0;\n",
+                                    value_of(in.e1), value_of(in.e2));
+        if (in.e3 >= 0) {
+            const Expr& e = p_.expr(in.e3);
+            if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::random) {
+                s += fmt::format("low = {};\nhigh = {};\nposition = m.random_number(low, high, {}, false);\n"
+                                 "low = std::max(low, 1);\nhigh = std::max(high, 1);\n",
+                                 operand(in.e3, 0), operand(in.e3, 1), loc(in.e3));
+            } else {
+                s += fmt::format("position = {};\n", value_of(in.e3));
+            }
+        }
+        s += fmt::format("m.move_values(code[{}], what, zone, position, low, high);\n}}\n", pc);
+        const std::string endings = in.check_end ? "m.check_endings(true);\nif (m.s_.finished) return;\n" : "";
+        s += fmt::format("if (m.s_.triggered.empty()) {{\n{}{}goto i{};\n}}\n",
+                         in.check_end ? fmt::format("m.s_.frames.back().pc = {};\n", pc + 1) : "", endings, pc + 1);
+        return s + fmt::format("m.s_.frames.back().pc = {};\nm.start_events();\n{}continue;\n", pc + 1, endings);
     }
 
     // `choose one of` (step() and Machine::choose): the options offered as the domain makes them, each tested by
