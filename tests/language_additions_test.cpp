@@ -148,6 +148,40 @@ score(p) = p.picked
     EXPECT_EQ(g.results().scores[0], 2);
 }
 
+// Beyond a dozen options the repeats are found another way (a filter of fingerprints): the first of each is kept,
+// in order, for numbers and for records; options that are all different are all offered.
+TEST(EqualOptions, ManyAreOfferedOnceTheFirstOfEach) {
+    auto game = load_text("many", R"(game "Many" {
+  players 1
+}
+record Pair {
+  a: int
+  b: int
+}
+player {
+  picked: int = 0
+}
+play {
+  let p = first_player()
+  let n = choose one of [k % 7 for k in 1..40] by p "a remainder"
+  let q = choose one of [Pair(a: k % 3, b: k % 2) for k in 1..30] by p "a pair"
+  let m = choose one of [k * 3 for k in 1..40] by p "a multiple"
+  p.picked = n * 10000 + (q.a * 10 + q.b) * 1000 + m
+}
+score(p) = p.picked
+)");
+    Game g = start_game(game);
+    EXPECT_EQ(action_names(g, 0), (std::vector<std::string>{"1", "2", "3", "4", "5", "6", "0"}));
+    g.apply(0, 6);
+    ASSERT_EQ(g.action_count(0), 6);  // (1,1) (2,0) (0,1) (1,0) (2,1) (0,0)
+    g.apply(0, 2);
+    ASSERT_EQ(g.action_count(0), 40);
+    EXPECT_EQ(g.action_name(0, 39), "120");
+    g.apply(0, 39);
+    ASSERT_TRUE(g.finished());
+    EXPECT_EQ(g.results().scores[0], 0 * 10000 + 1 * 1000 + 120);
+}
+
 // `if C then x else none` is an optional value, whatever x is (a space, a player).
 TEST(OptionalValues, AnIfWithNoneInOneBranchIsOptional) {
     EXPECT_EQ(result_of("optional_if", "board squares: grid 3 by 3 of Square {\n  mark: int = 0\n}\n", R"(  let far: Square? = if result > 0 then squares[3, 3] else none

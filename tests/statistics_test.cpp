@@ -1,11 +1,13 @@
-// The exact accumulator: figures checked against hand computations, and the same bits whatever the order of the
-// samples and the grouping of merges.
+// The exact accumulator and the histogram: figures checked against hand computations, and the same bits whatever
+// the order of the samples and the grouping of merges.
 #include <gtest/gtest.h>
 
 #include <algorithm>
 #include <cmath>
+#include <map>
 #include <vector>
 
+#include "histogram.hpp"
 #include "random.hpp"
 #include "statistics.hpp"
 
@@ -94,4 +96,31 @@ TEST(Statistics, MergingAnEmptyAccumulatorChangesNothing) {
 }
 
 }  // namespace
+// Small values are counted in an array, the others (negative, large) in a map: counts() gives them all in order,
+// and merges in any grouping give the same histogram.
+TEST(Histograms, CountEveryValueSmallNegativeOrLargeWhateverTheGrouping) {
+    const std::vector<std::int64_t> samples{3, 0, 3, -2, 4095, 4096, 1'000'000'000'000, 3, -2, 7, 0};
+    Histogram whole;
+    for (const auto x : samples) whole.add(x);
+    const std::map<std::int64_t, std::int64_t> expected{{-2, 2}, {0, 2}, {3, 3}, {7, 1}, {4095, 1}, {4096, 1},
+                                                        {1'000'000'000'000, 1}};
+    EXPECT_EQ(whole.counts(), expected);
+    Histogram first, second, third;
+    for (std::size_t i = 0; i < samples.size(); ++i) (i < 4 ? first : i < 8 ? second : third).add(samples[i]);
+    Histogram left = first;
+    left.merge(second);
+    left.merge(third);
+    Histogram right = third;
+    right.merge(first);
+    right.merge(second);
+    EXPECT_EQ(left, whole);
+    EXPECT_EQ(right, whole);
+    Histogram read_back;  // as a partial result is read: a value with its count
+    for (const auto& [value, count] : expected) read_back.add(value, count);
+    EXPECT_EQ(read_back, whole);
+    whole.add(8);
+    EXPECT_FALSE(read_back == whole);
+    EXPECT_EQ(Histogram().counts().size(), 0U);
+}
+
 }  // namespace rulesrun

@@ -122,6 +122,9 @@ std::int32_t Compiler::expr(const Node& e) {
         case Kind::range: return add_expr(ExprOp::range, t, e.loc, 0, 0, {expr(*e.child(0)), expr(*e.child(1))});
         case Kind::unary: {
             const std::int32_t operand = expr(*e.child(0));
+            const Expr& o = program_->expr(operand);
+            // -3 is a number, not an operation run at every evaluation (ranges such as -1..1 are common).
+            if (e.text != "not" && o.op == ExprOp::constant && o.a != none_value) return constant(-o.a, t, e.loc);
             return add_expr(e.text == "not" ? ExprOp::logical_not : ExprOp::negate, t, e.loc, 0, 0, {operand});
         }
         case Kind::field: return field_expr(e);
