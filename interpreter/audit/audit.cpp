@@ -1,7 +1,10 @@
 #include "audit.hpp"
 
 #include <algorithm>
+#include <atomic>
+#include <exception>
 #include <set>
+#include <thread>
 
 #include <fmt/format.h>
 
@@ -243,16 +246,47 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
 
 }  // namespace
 
+// The games are audited on every core, each with its own report; the reports are then joined in game order,
+// keeping the first leak of each channel and origin, so the report is the one a single thread would make.
 AuditReport audit_game(const std::shared_ptr<const runtime::GameDefinition>& game, const AuditSettings& settings) {
-    AuditReport report;
-    std::set<std::string> known;
     std::vector<int> counts = settings.players;
     if (counts.empty()) {
         counts.push_back(game->min_players());
         if (game->max_players() > game->min_players()) counts.push_back(game->min_players() + 1);
     }
+    std::vector<std::pair<int, int>> games;  // players, index
     for (const int players : counts) {
-        for (int index = 0; index < settings.games; ++index) audit_one_game(game, players, index, settings, report, known);
+        for (int index = 0; index < settings.games; ++index) games.emplace_back(players, index);
+    }
+    std::vector<AuditReport> reports(games.size());
+    std::vector<std::exception_ptr> failures(games.size());
+    std::atomic<std::size_t> next{0};
+    auto work = [&] {
+        for (std::size_t g = next++; g < games.size(); g = next++) {
+            try {
+                std::set<std::string> known;
+                audit_one_game(game, games[g].first, games[g].second, settings, reports[g], known);
+            } catch (...) {
+                failures[g] = std::current_exception();
+            }
+        }
+    };
+    const std::size_t threads = std::max<std::size_t>(1, std::min<std::size_t>(std::thread::hardware_concurrency(), games.size()));
+    std::vector<std::thread> workers;
+    for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(work);
+    work();
+    for (auto& worker : workers) worker.join();
+    AuditReport report;
+    std::set<std::string> known;
+    for (std::size_t g = 0; g < games.size(); ++g) {
+        if (failures[g]) std::rethrow_exception(failures[g]);  // the first failing game, as one thread would stop
+        report.games += reports[g].games;
+        report.decisions += reports[g].decisions;
+        report.comparisons += reports[g].comparisons;
+        report.not_comparable += reports[g].not_comparable;
+        for (auto& leak : reports[g].leaks) {
+            if (known.insert(leak.channel + "\n" + leak.origin).second) report.leaks.push_back(std::move(leak));
+        }
     }
     return report;
 }

@@ -67,6 +67,7 @@ Outcome audit_file(const std::string& file, const AuditSettings& settings, const
                              file, report.leaks.empty() ? style.green("no leak found") : style.red("leaks found"),
                              report.games, player_counts(settings.players, *game), report.decisions, report.comparisons,
                              report.not_comparable);
+    std::cout.flush();  // each file's verdict as soon as it is known: a long audit shows its progress
     return report.leaks.empty() ? Outcome::clean : Outcome::failed;
 }
 
