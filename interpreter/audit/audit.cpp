@@ -244,20 +244,11 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
     }
 }
 
-}  // namespace
-
-// The games are audited on every core, each with its own report; the reports are then joined in game order,
-// keeping the first leak of each channel and origin, so the report is the one a single thread would make.
-AuditReport audit_game(const std::shared_ptr<const runtime::GameDefinition>& game, const AuditSettings& settings) {
-    std::vector<int> counts = settings.players;
-    if (counts.empty()) {
-        counts.push_back(game->min_players());
-        if (game->max_players() > game->min_players()) counts.push_back(game->min_players() + 1);
-    }
-    std::vector<std::pair<int, int>> games;  // players, index
-    for (const int players : counts) {
-        for (int index = 0; index < settings.games; ++index) games.emplace_back(players, index);
-    }
+// Each game audited with a report of its own, the games shared out among the cores. Throws what the first failing
+// game threw, as one thread auditing them in order would.
+std::vector<AuditReport> audit_on_every_core(const std::shared_ptr<const runtime::GameDefinition>& game,
+                                             const AuditSettings& settings,
+                                             const std::vector<std::pair<int, int>>& games) {
     std::vector<AuditReport> reports(games.size());
     std::vector<std::exception_ptr> failures(games.size());
     std::atomic<std::size_t> next{0};
@@ -271,20 +262,39 @@ AuditReport audit_game(const std::shared_ptr<const runtime::GameDefinition>& gam
             }
         }
     };
-    const std::size_t threads = std::max<std::size_t>(1, std::min<std::size_t>(std::thread::hardware_concurrency(), games.size()));
+    const std::size_t cores = std::max(1U, std::thread::hardware_concurrency());
     std::vector<std::thread> workers;
-    for (std::size_t t = 1; t < threads; ++t) workers.emplace_back(work);
+    for (std::size_t t = 1; t < std::min(cores, games.size()); ++t) workers.emplace_back(work);
     work();
     for (auto& worker : workers) worker.join();
+    for (const auto& failure : failures) {
+        if (failure) std::rethrow_exception(failure);
+    }
+    return reports;
+}
+
+}  // namespace
+
+// The games' reports are joined in game order, keeping the first leak of each channel and origin: the report is
+// the one a single thread would make.
+AuditReport audit_game(const std::shared_ptr<const runtime::GameDefinition>& game, const AuditSettings& settings) {
+    std::vector<int> counts = settings.players;
+    if (counts.empty()) {
+        counts.push_back(game->min_players());
+        if (game->max_players() > game->min_players()) counts.push_back(game->min_players() + 1);
+    }
+    std::vector<std::pair<int, int>> games;  // players, index
+    for (const int players : counts) {
+        for (int index = 0; index < settings.games; ++index) games.emplace_back(players, index);
+    }
     AuditReport report;
     std::set<std::string> known;
-    for (std::size_t g = 0; g < games.size(); ++g) {
-        if (failures[g]) std::rethrow_exception(failures[g]);  // the first failing game, as one thread would stop
-        report.games += reports[g].games;
-        report.decisions += reports[g].decisions;
-        report.comparisons += reports[g].comparisons;
-        report.not_comparable += reports[g].not_comparable;
-        for (auto& leak : reports[g].leaks) {
+    for (auto& one : audit_on_every_core(game, settings, games)) {
+        report.games += one.games;
+        report.decisions += one.decisions;
+        report.comparisons += one.comparisons;
+        report.not_comparable += one.not_comparable;
+        for (auto& leak : one.leaks) {
             if (known.insert(leak.channel + "\n" + leak.origin).second) report.leaks.push_back(std::move(leak));
         }
     }

@@ -1,6 +1,6 @@
-// `rulesrun audit FILE...`: the leak audit (interpreter/audit/audit.hpp) of each rules file, or of every `.rules` file
-// under a folder given instead of a file. Exit 0 when no file leaks and every file loads; 1 when one leaks, has errors or fails while it is played; 2 when --players does not fit
-// a file.
+// `rulesrun audit FILE...`: the leak audit (interpreter/audit/audit.hpp) of each rules file, or of every `.rules`
+// file under a folder given instead of a file. Exit 0 when no file leaks and every file loads; 1 when one leaks, has
+// errors or fails while it is played; 2 when --players does not fit a file.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
