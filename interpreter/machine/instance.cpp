@@ -41,12 +41,31 @@ public:
         first_cards(m);
         s_.locals.clear();
         s_.remembered.assign(p_.callables.size(), {});
+        remember_constants();
         s_.heap_after_collection = static_cast<std::int32_t>(s_.heap.size());
         s_.instance.reset();
         return in_;
     }
 
 private:
+    // A function of nothing (no parameter, reading no state, drawing no chance: `lines()`, the lines of a board) has
+    // one value for these settings: worked out here, every game starts with it remembered. Not counted as steps of
+    // the game. One that fails, or runs away, is left to fail where the rules call it, if they do.
+    void remember_constants() {
+        const std::int64_t steps = s_.steps;
+        for (std::size_t i = 0; i < p_.callables.size(); ++i) {
+            const Callable& c = p_.callables[i];
+            if (c.kind != "function" || c.params > 0 || c.reads != 0 || !c.rememberable || c.body < 0) continue;
+            Machine m(p_, s_);
+            try {
+                s_.remembered[i] = {m.state_stamp(c.reads), 0, m.call_value(static_cast<std::int32_t>(i), -1, 0)};
+            } catch (const RuleError&) {
+                s_.locals.clear();
+            }
+        }
+        s_.steps = steps;
+    }
+
     // A field declared without a default starts empty: 0, false, the first value of an enum, an empty text or list,
     // and `none` for players, cards, spaces, zones, dice and records.
     Value empty_value(Machine& m, std::int32_t type) {

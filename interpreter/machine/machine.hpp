@@ -34,7 +34,7 @@ void assign_entries(Program& program);
 enum class EvalKind : std::uint8_t {
     rest, constant, local, slot, zone, player_field, card_field, space_field, record_field, logical_not,
     if_then_else, negate, at, size, top, fold_numbers, count_equal, builtin, call_function, inline_call,
-    comprehension, values_on_heap,
+    comprehension, values_on_heap, board_space,
     // binary: both operands read by the handler itself (see Expr::direct)
     logical_and, logical_or, same, not_same, less, less_equal, greater, greater_equal, add, subtract, multiply
 };

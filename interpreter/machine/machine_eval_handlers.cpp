@@ -19,6 +19,11 @@ Fetch fetch_of(const Expr& child) {
     return Fetch::eval;
 }
 
+// A space of a grid by its row and column (two children, read like a binary operation's).
+bool is_grid_space(const Program& p, const Expr& e) {
+    return e.op == ExprOp::board_space && p.boards[static_cast<std::size_t>(e.a)].grid;
+}
+
 }  // namespace
 
 // size, and top or first, of a list or zone that is not a comprehension (those are counted, or searched, without a
@@ -190,6 +195,19 @@ struct EvalHandlers {
         const std::int64_t rows = m.eval(e.first3[1]), columns = m.eval(e.first3[2]);
         return m.space_at(space, rows, columns);
     }
+    // squares[r, c]: a grid's space, its row and column read as R and C say; none off the board.
+    template <Fetch R, Fetch C>
+    static Value grid_space(Machine& m, const Expr& e) {
+        const Value r = operand<R>(m, e, 0), c = operand<C>(m, e, 1);
+        const auto b = static_cast<std::size_t>(e.a);
+        if (r < 1 || c < 1 || r > m.in_.board_rows[b] || c > m.in_.board_columns[b]) return none_value;
+        return m.in_.board_first[b] + (r - 1) * m.in_.board_columns[b] + (c - 1);
+    }
+    template <typename, Fetch R, Fetch C>
+    struct GridSpace {
+        static constexpr EvalHandler handler = grid_space<R, C>;
+    };
+    static Value board_space(Machine& m, const Expr& e) { return m.board_space(e); }  // a ring's or a track's
     static Value call_function(Machine& m, const Expr& e) { return m.call_function(e); }
     static Value fold_numbers(Machine& m, const Expr& e) { return m.fold_numbers(e); }
     static Value count_equal(Machine& m, const Expr& e) { return m.count_equal(e); }
@@ -219,6 +237,8 @@ struct EvalHandlers {
         if (is_binary(kind)) {
             return binary_handler(kind, fetch_of(p.expr(e.first3[0])), fetch_of(p.expr(e.first3[1])));
         }
+        if (kind == EvalKind::board_space && is_grid_space(p, e))
+            return by_operands<GridSpace>(fetch_of(p.expr(e.first3[0])), fetch_of(p.expr(e.first3[1])));
         const bool of_local = e.direct[0] >= 0;
         switch (kind) {
             case EvalKind::constant: return constant;
@@ -242,6 +262,7 @@ struct EvalHandlers {
             case EvalKind::inline_call: return inline_call;
             case EvalKind::comprehension: return comprehension;
             case EvalKind::values_on_heap: return values_on_heap;
+            case EvalKind::board_space: return board_space;
             default: return rest;
         }
     }
@@ -285,6 +306,7 @@ EvalKind eval_kind(const Program& p, const Expr& e) {
         case ExprOp::comprehension: return EvalKind::comprehension;
         case ExprOp::make_record:
         case ExprOp::list: return EvalKind::values_on_heap;
+        case ExprOp::board_space: return EvalKind::board_space;
         default: return EvalKind::rest;
     }
 }
@@ -293,7 +315,7 @@ void assign_eval_handlers(Program& program) {
     for (Expr& e : program.exprs) {
         const bool field = e.op == ExprOp::player_field || e.op == ExprOp::card_field || e.op == ExprOp::space_field;
         if (field && program.expr(e.first3[0]).op == ExprOp::local) e.direct[0] = program.expr(e.first3[0]).a;
-        if (is_binary(eval_kind(program, e))) {
+        if (is_binary(eval_kind(program, e)) || is_grid_space(program, e)) {
             e.direct[0] = program.expr(e.first3[0]).a;  // a local's slot or a constant's value; unread when the child
             e.direct[1] = program.expr(e.first3[1]).a;  // is evaluated
         }

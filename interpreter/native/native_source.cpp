@@ -279,6 +279,7 @@ private:
             case EvalKind::inline_call: return inline_call(index);
             case EvalKind::comprehension: return comprehension(index);
             case EvalKind::values_on_heap: return values_on_heap(index);
+            case EvalKind::board_space: return board_space(index);
             case EvalKind::logical_and: return fmt::format("    return {} && {};\n", operand(index, 0), operand(index, 1));
             case EvalKind::logical_or: return fmt::format("    return {} || {};\n", operand(index, 0), operand(index, 1));
             case EvalKind::same: return both() + "    return l == r;\n";
@@ -294,7 +295,6 @@ private:
             case EvalKind::local:
             case EvalKind::rest: break;
         }
-        if (e.op == ExprOp::board_space) return board_space(index);
         if (e.op == ExprOp::concat_lists) return concat_lists(index);
         if (e.op == ExprOp::divide || e.op == ExprOp::remainder) {  // by zero: eval_rest says so
             return both() + "    if (l == none_value || r == none_value || r == 0) " + rest + "\n" +
@@ -483,14 +483,14 @@ private:
     std::string call_function(std::int32_t index) {
         const Expr& e = p_.expr(index);
         const Callable& c = p_.callables[static_cast<std::size_t>(e.a)];
-        std::string s = fmt::format("    const Callable& c = m.p_.callables[{}];\n", e.a);
-        s += fmt::format("    if (m.s_.frames.size() + m.expression_calls_ >= max_call_depth) m.calls_too_deep({});\n", loc(index));
+        std::string s = fmt::format("    if (m.s_.frames.size() + m.expression_calls_ >= max_call_depth) m.calls_too_deep({});\n", loc(index));
         s += fmt::format("    m.charge(1, {});\n", loc(index));
         s += fmt::format("    const Value argument = {};\n", e.child_count == 1 ? operand(index, 0) : "0");
         const bool may_remember = c.rememberable && e.child_count <= 1;
         if (may_remember) {
             s += "    const bool rememberable = m.remember_ && !m.s_.remembered.empty();\n";
-            s += "    const std::int64_t stamp = rememberable ? m.state_stamp(c.reads) : 0;\n";
+            // What it reads is known now: the stamp adds up only those counts.
+            s += fmt::format("    const std::int64_t stamp = rememberable ? m.state_stamp({}) : 0;\n", int{c.reads});
             s += fmt::format("    if (rememberable) {{\n        const auto& r = m.s_.remembered[{}];\n"
                              "        if (r.version == stamp && r.argument == argument) return r.result;\n    }}\n", e.a);
         }
