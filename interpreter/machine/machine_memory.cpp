@@ -102,7 +102,9 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
 
 void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     const auto z = static_cast<std::size_t>(zone);
-    s_.rng.shuffle(s_.zone_cards.data() + s_.zone_top(z), s_.zone_size[z]);
+    Rng rng = s_.rng;  // in registers while it draws, not written back to the state after every card
+    rng.shuffle(s_.zone_cards.data() + s_.zone_top(z), s_.zone_size[z]);
+    s_.rng = rng;
     if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
     changed(StateKind::zones);
     Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
