@@ -332,33 +332,40 @@ score(p) = total
     EXPECT_NE(message.find("fused.rules:8:60: in function ratios: division of 6 by zero"), std::string::npos) << message;
 }
 
-// A function of nothing (no parameter, no state read, no chance) is worked out once, when the settings are resolved,
-// and every game starts with its value (machine/instance.cpp): the value is the one the rules compute, and one that
-// fails or never ends stops the game only where the rules call it, with the error the call gives.
+// A function of nothing (no parameter, no state read, no chance; options are not state) is worked out once, when the
+// settings are resolved, and every game starts with its value (machine/instance.cpp): the value is the one the rules
+// compute with those settings, and one that fails or never ends stops the game only where the rules call it, with the
+// error the call gives.
 TEST(Runtime, FunctionsOfNothingAreWorkedOutOnceAndFailOnlyWhereTheRulesCallThem) {
     const std::string rules = R"(game "Constants" {
   players 1
 }
+option bonus: 1 to 9 = 4 "added at the end"
 state {
   total: int = 0
 }
 function halves(): list of int = [x / 2 for x in 1..6]
 function broken(): int = 6 / 0
 function forever(): int = forever() + 1
+function doubled_bonus(): int = 2 * bonus
 play {
   total = sum(halves()) + size(halves())
   CALL
+  total += doubled_bonus()
 }
 score(p) = total
 )";
     auto with_call = [&](const std::string& call) { return std::regex_replace(rules, std::regex("CALL"), call); };
-    EXPECT_EQ(first_score_of_game_without_decisions("constants", with_call("")), 9 + 6);
-    EXPECT_EQ(first_score_of_game_without_decisions("constants", with_call("total += sum(halves())")), 9 + 6 + 9);
+    EXPECT_EQ(first_score_of_game_without_decisions("constants", with_call("")), 9 + 6 + 8);
+    EXPECT_EQ(first_score_of_game_without_decisions("constants", with_call("total += sum(halves())")), 9 + 6 + 9 + 8);
+    auto game = load_text("constants", with_call(""));
+    ASSERT_TRUE(game);
+    EXPECT_EQ(start(game, 1, 1, {{"bonus", "3"}}).results().scores[0], 9 + 6 + 6) << "the option's value of these settings";
 
     auto dividing = load_text("constants", with_call("total += broken()"));
     ASSERT_TRUE(dividing);
     std::string message = rule_error_at_start(dividing);
-    EXPECT_NE(message.find("constants.rules:8:28: in function broken: division of 6 by zero"), std::string::npos)
+    EXPECT_NE(message.find("constants.rules:9:28: in function broken: division of 6 by zero"), std::string::npos)
         << message;
 
     auto endless = load_text("constants", with_call("total += forever()"));

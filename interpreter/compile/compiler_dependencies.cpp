@@ -29,7 +29,9 @@ void Compiler::note_reads(const Expr& e) {
     Callable& c = program_->callables[static_cast<std::size_t>(current_callable_)];
     if (e.kind == ValueKind::zone) c.reads |= bit(StateKind::zones);  // a zone's cards are read through it
     switch (e.op) {
-        case ExprOp::slot: c.reads |= bit(StateKind::state_fields); break;
+        case ExprOp::slot:  // options and decks (the slots below the state fields) keep what the settings gave them
+            if (e.a >= program_->state_field_base) c.reads |= bit(StateKind::state_fields);
+            break;
         case ExprOp::player_field: c.reads |= bit(StateKind::player_fields); break;
         case ExprOp::card_field: c.reads |= bit(StateKind::card_fields); break;
         case ExprOp::space_field: c.reads |= bit(StateKind::spaces); break;

@@ -144,6 +144,11 @@ public:
     Value values_on_heap(const Expr& e);
     Value table_lookup(const Expr& e);
     Value board_space(const Expr& e);
+    // The space at row r, column c (from 1) of grid b, or none off the board.
+    Value grid_space(std::size_t b, Value r, Value c) const {
+        if (r < 1 || c < 1 || r > in_.board_rows[b] || c > in_.board_columns[b]) return none_value;
+        return in_.board_first[b] + (r - 1) * in_.board_columns[b] + (c - 1);
+    }
     Value make_card(const Expr& e);
     // The elements of a list, a zone, the players, an enum's values or a range, read in place. Always inline: a
     // Sequence returned through memory from a call stalls the processor (its fields are stored apart and loaded

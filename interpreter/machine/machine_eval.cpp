@@ -435,9 +435,7 @@ Value Machine::board_space(const Expr& e) {
     if (!board.grid) {
         return r >= 1 && r <= in_.board_rows[b] ? in_.board_first[b] + r - 1 : none_value;
     }
-    const Value c = eval(p_.child(e, 1));
-    if (r < 1 || c < 1 || r > in_.board_rows[b] || c > in_.board_columns[b]) return none_value;
-    return in_.board_first[b] + (r - 1) * in_.board_columns[b] + (c - 1);
+    return grid_space(b, r, eval(p_.child(e, 1)));
 }
 
 // A card written in a deck declaration: made once, when the game's instance is built.

@@ -198,10 +198,8 @@ struct EvalHandlers {
     // squares[r, c]: a grid's space, its row and column read as R and C say; none off the board.
     template <Fetch R, Fetch C>
     static Value grid_space(Machine& m, const Expr& e) {
-        const Value r = operand<R>(m, e, 0), c = operand<C>(m, e, 1);
-        const auto b = static_cast<std::size_t>(e.a);
-        if (r < 1 || c < 1 || r > m.in_.board_rows[b] || c > m.in_.board_columns[b]) return none_value;
-        return m.in_.board_first[b] + (r - 1) * m.in_.board_columns[b] + (c - 1);
+        const Value r = operand<R>(m, e, 0);  // the row first: the order chance is drawn in is the written one
+        return m.grid_space(static_cast<std::size_t>(e.a), r, operand<C>(m, e, 1));
     }
     template <typename, Fetch R, Fetch C>
     struct GridSpace {
