@@ -412,6 +412,8 @@ struct Program {
     std::vector<StatDecl> stats;
     std::vector<Strategy> strategies;
     std::int32_t init_callable = -1;      // frame in which declarations' expressions are evaluated
+    bool drops_spaces = false;            // some rule drops a space (`drop(s)`): only then do walks over a
+                                          // board's spaces test each one's alive flag
     NativeRun native_run = nullptr;       // set in the native engine's copy of a program: its instruction loop
 
     // Public description for GameDefinition.

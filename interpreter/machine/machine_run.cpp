@@ -9,6 +9,8 @@
 namespace rulesrun::runtime {
 
 void prepare_to_run(Program& program) {
+    program.drops_spaces = std::any_of(program.code.begin(), program.code.end(),
+                                       [](const Instr& in) { return in.code == Code::drop_space; });
     assign_eval_handlers(program);
     assign_entries(program);
 }
