@@ -50,13 +50,16 @@ public:
 private:
     // A function of nothing (no parameter, reading no state, drawing no chance: `lines()`, the lines of a board) has
     // one value for these settings: worked out here, every game starts with it remembered. Not counted as steps of
-    // the game. One that fails, or runs away, is left to fail where the rules call it, if they do.
+    // the game. One that fails, or runs away, is left to fail where the rules call it, if they do; so are those
+    // left when a million steps have gone into them, so that a file of many slow ones still starts at once.
     void remember_constants() {
+        constexpr std::int64_t budget = 1'000'000;
         const std::int64_t steps = s_.steps;
-        for (std::size_t i = 0; i < p_.callables.size(); ++i) {
+        for (std::size_t i = 0; i < p_.callables.size() && s_.steps - steps < budget; ++i) {
             const Callable& c = p_.callables[i];
             if (c.kind != "function" || c.params > 0 || c.reads != 0 || !c.rememberable || c.body < 0) continue;
             Machine m(p_, s_);
+            m.step_limit_ = steps + budget;
             try {
                 s_.remembered[i] = {m.state_stamp(c.reads), 0, m.call_value(static_cast<std::int32_t>(i), -1, 0)};
             } catch (const RuleError&) {
