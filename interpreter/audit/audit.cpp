@@ -127,11 +127,11 @@ private:
 
     // What the server sends the seat (its log is compared line by line above). Without the step count: a guessed
     // state has no history, and the count is public anyway; nor the results, which the end of the game makes public.
-    static std::string wire(const Game& game, int seat) {
+    static nlohmann::json wire(const Game& game, int seat) {
         auto message = runtime::state_message(game, seat, {}, 0);
         message.erase("step");
         message.erase("results");
-        return message.dump(1);
+        return message;  // compared as a value, written out only for a leak's report
     }
 
     bool answers(int seat) const {
@@ -187,6 +187,7 @@ private:
     }
 
     static std::string rendered(const std::string& text) { return text; }
+    static std::string rendered(const nlohmann::json& message) { return message.dump(1); }
     static std::string rendered(const std::vector<std::string>& lines) {
         std::string text;
         for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line;

@@ -31,6 +31,8 @@ struct ValueType {
     int element = -1;     // lists: the element's type (index in Program::types)
     // Lists, records and run-time texts live on the heap.
     [[nodiscard]] bool on_heap() const { return kind == ValueKind::list || kind == ValueKind::record; }
+    // Texts, lists and records are equal by their letters or elements; other values when they are the same number.
+    [[nodiscard]] bool compared_by_content() const { return kind == ValueKind::text || on_heap(); }
 };
 
 // ---- expressions -------------------------------------------------------------------------------------------------

@@ -243,6 +243,8 @@ public:
     Value make_list(const Sequence& s, const SourceLocation& loc);
     Value with_element(const Expr& e);
     bool values_equal(Value a, Value b, std::int32_t type) const;
+    // Whether values of this type are equal by content (texts, lists, records) rather than as the same number.
+    bool compared_by_content(std::int32_t type) const { return type >= 0 && p_.type(type).compared_by_content(); }
     bool texts_equal(Value a, Value b) const;
     std::size_t text_length(Value v) const;
     unsigned char text_letter(Value v, std::size_t i) const;

@@ -367,10 +367,17 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
             const Value x = arg(0);
             const std::int32_t type = p_.expr(p_.child(e, 0)).type;
             bool found = false;
-            each_value(p_.child(e, 1), [&](Value v) {
-                found = values_equal(x, v, type);
-                return !found;
-            });
+            if (compared_by_content(type)) {
+                each_value(p_.child(e, 1), [&](Value v) {
+                    found = values_equal(x, v, type);
+                    return !found;
+                });
+            } else {  // numbers, players, cards, spaces: the same value (flood fills ask `t in group` at every step)
+                each_value(p_.child(e, 1), [&](Value v) {
+                    found = v == x;
+                    return !found;
+                });
+            }
             return found != (e.a == 1);
         }
         case ExprOp::if_then_else: return arg(0) ? arg(1) : arg(2);

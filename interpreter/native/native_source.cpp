@@ -74,7 +74,7 @@ private:
 
     // a == b for values of this type, as Machine::values_equal decides it.
     std::string equal(const std::string& a, const std::string& b, std::int32_t type) const {
-        const bool by_content = type >= 0 && (p_.type(type).kind == ValueKind::text || p_.type(type).on_heap());
+        const bool by_content = type >= 0 && p_.type(type).compared_by_content();
         return by_content ? fmt::format("m.values_equal({}, {}, {})", a, b, type) : fmt::format("({} == {})", a, b);
     }
 
