@@ -195,18 +195,17 @@ private:
         }
         // A board's spaces still alive (every space is, when no rule drops one).
         if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::spaces) {
-            const std::string b = fresh("b"), count = fresh("n"), alive = fresh("alive"), i = fresh("i"), v = fresh("v");
+            const std::string b = fresh("b"), count = fresh("n"), i = fresh("i"), v = fresh("v");
+            const std::string skip_dropped =
+                p_.drops_spaces ? fmt::format("if (!m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>({})]) + "
+                                              "m.p_.boards[{}].fields.size()]) continue;\n", v, b)
+                                : "";
             s += fmt::format("{{\nconst auto {0} = static_cast<std::size_t>({1});\n"
                              "const std::int32_t {2} = m.in_.board_rows[{0}] * std::max(m.in_.board_columns[{0}], 1);\n"
-                             "const std::size_t {3} = m.p_.boards[{0}].fields.size();\n"
-                             "m.charge({2}, {4});\n"
-                             "for (std::int32_t {5} = 0; {5} < {2}; ++{5}) {{\n"
-                             "const Value {6} = m.in_.board_first[{0}] + {5};\n"
-                             "{7}",
-                             b, operand(source, 0), count, alive, loc(source), i, v,
-                             p_.drops_spaces ? fmt::format("if (!m.s_.slots[static_cast<std::size_t>(m.in_.space_base["
-                                                           "static_cast<std::size_t>({})]) + {}]) continue;\n", v, alive)
-                                             : "");
+                             "m.charge({2}, {3});\n"
+                             "for (std::int32_t {4} = 0; {4} < {2}; ++{4}) {{\n"
+                             "const Value {5} = m.in_.board_first[{0}] + {4};\n{6}",
+                             b, operand(source, 0), count, loc(source), i, v, skip_dropped);
             s += visit(v) + "}\n}\n";
             return s;
         }
