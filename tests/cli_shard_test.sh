@@ -108,7 +108,8 @@ for signal in TERM KILL; do
     parent=$!
     children=""
     for _ in $(seq 100); do
-        children=$(pgrep -P "$parent" | tr '\n' ' ')
+        # (pgrep fails while no child has started yet: that must not end the script under set -e)
+        children=$(pgrep -P "$parent" | tr '\n' ' ' || true)
         [[ $(wc -w <<<"$children") -eq 2 ]] && break
         sleep 0.1
     done
