@@ -87,6 +87,57 @@ TEST(SubsetTotal, AHugeDomainOffersOnlyWhatAddsUp) {
     EXPECT_EQ(g.action_count(0), 47 * 41);
 }
 
+// `where size(picked) == N` is searched as a total of ones (compiler_statements.cpp): the same selections, in the
+// same order, as a size the compiler does not recognise (counted by a comprehension), alone, with more conditions,
+// optional, and with sizes the domain cannot give.
+TEST(SubsetTotal, ASizeConditionListsWhatTheSameConditionWrittenOtherwiseLists) {
+    const std::vector<std::pair<std::string, std::string>> conditions = {
+        {"size(picked) == target", "size([g for g in picked]) == target"},
+        {"target == size(picked)", "target == size([g for g in picked])"},
+        {"size(picked) == target and sum([g.value for g in picked]) > 4",
+         "size([g for g in picked]) == target and sum([g.value for g in picked]) > 4"},
+    };
+    for (const auto& [recognised, counted] : conditions) {
+        for (const std::string optional : {"", "optional "}) {
+            for (const std::string target : {"0", "1", "3", "12", "13"}) {
+                SCOPED_TRACE(optional + recognised + ", target " + target);
+                auto fast = load_text("sizes", gems_game(2, "choose " + optional + "subset of bag where " + recognised + " by first_player()"));
+                auto slow = load_text("sizes", gems_game(2, "choose " + optional + "subset of bag where " + counted + " by first_player()"));
+                ASSERT_TRUE(fast && slow);
+                std::vector<std::string> a, b;
+                try {
+                    a = action_names(start_game(fast, 0, 1, {{"target", target}}), 0);
+                } catch (const RuleError& e) {
+                    a = {e.what()};
+                }
+                try {
+                    b = action_names(start_game(slow, 0, 1, {{"target", target}}), 0);
+                } catch (const RuleError& e) {
+                    b = {e.what()};
+                }
+                EXPECT_EQ(a, b);
+            }
+        }
+    }
+}
+
+// Two of 40 different numbers: 780 selections, where listing all 2^40 subsets to test their size would be refused.
+TEST(SubsetTotal, ASizeConditionOnAHugeDomainVisitsOnlyThatSize) {
+    auto game = load_text("pairs", R"(game "Pairs" {
+  players 1
+}
+play {
+  let picked = choose subset of 1..40 where size(picked) == 2 by first_player()
+  say "{picked}"
+}
+)");
+    ASSERT_TRUE(game);
+    const Game g = start_game(game);
+    ASSERT_EQ(g.action_count(0), 780);
+    EXPECT_EQ(g.action_name(0, 0), "1 + 2");
+    EXPECT_EQ(g.action_name(0, 779), "39 + 40");
+}
+
 TEST(SubsetTotal, AnElementWithoutAnAmountStopsTheGameWithAnError) {
     auto game = load_text("no_amount", R"(game "T" {
   players 1

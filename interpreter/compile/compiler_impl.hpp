@@ -127,6 +127,7 @@ public:
     void tell_statement(const Node& s);
     void choice_statement(const Node& s, const Node& choice);
     void total_clause(Choice& c, const Node& total, const Type& element);
+    void size_condition_as_total(Choice& c, const Type& element);
     void assign_statement(const Node& s);
     void assign_to(const Node& target, std::int32_t value, std::int32_t operation, const SourceLocation& loc);
     void if_statement(const Node& s);

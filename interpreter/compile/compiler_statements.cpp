@@ -169,7 +169,10 @@ void Compiler::choice_statement(const Node& s, const Node& choice) {
     c.slot = declare_local(name);
     c.result_type = program_->callables[static_cast<std::size_t>(current_callable_)].local_types[static_cast<std::size_t>(c.slot)];
     if (const Node* total = choice.find(Kind::total_clause)) total_clause(c, *total, type_of(domain).element_type());
-    if (const Node* where = choice.find(Kind::where_clause)) c.where = expr(*where->child(0));
+    if (const Node* where = choice.find(Kind::where_clause)) {
+        c.where = expr(*where->child(0));
+        if (c.subset && c.total_target < 0) size_condition_as_total(c, type_of(domain).element_type());
+    }
     if (simultaneous_slot_ >= 0) {  // its simultaneous_next is set once the loop's test is placed, after the body
         c.simultaneous_slot = simultaneous_slot_;
         simultaneous_slot_ = -1;
@@ -184,6 +187,54 @@ void Compiler::total_clause(Choice& c, const Node& total, const Type& element) {
     c.total_slot = new_slot(element);
     const std::int32_t candidate = add_expr(ExprOp::local, element, total.loc, c.total_slot);
     c.total_amount = total.children.size() == 1 ? candidate : field_access(candidate, element, total.child(0)->text, total.loc);
+}
+
+namespace {
+
+bool reads_local(const Program& program, std::int32_t index, std::int32_t slot) {
+    const Expr& e = program.expr(index);
+    if (e.op == ExprOp::local && e.a == slot) return true;
+    for (std::int32_t i = 0; i < e.child_count; ++i) {
+        if (reads_local(program, program.child(e, i), slot)) return true;
+    }
+    return false;
+}
+
+// N when `condition` is `size(S) == N` or `N == size(S)`, S the chosen subset's slot and N a number that does not
+// depend on S; else -1.
+std::int32_t required_size(const Program& program, std::int32_t condition, std::int32_t slot) {
+    const Expr& e = program.expr(condition);
+    if (e.op != ExprOp::equal) return -1;
+    auto is_size_of_subset = [&](std::int32_t operand) {
+        const Expr& o = program.expr(operand);
+        return o.op == ExprOp::builtin && o.a == static_cast<std::int32_t>(Builtin::size) && o.child_count == 1 &&
+               program.expr(program.child(o, 0)).op == ExprOp::local && program.expr(program.child(o, 0)).a == slot;
+    };
+    for (std::int32_t side = 0; side < 2; ++side) {
+        const std::int32_t size = program.child(e, side), wanted = program.child(e, 1 - side);
+        const ValueType& type = program.type(program.expr(wanted).type);
+        if (is_size_of_subset(size) && type.kind == ValueKind::integer && !type.optional &&
+            !reads_local(program, wanted, slot))
+            return wanted;
+    }
+    return -1;
+}
+
+}  // namespace
+
+// `choose subset of X where size(S) == N [and MORE]`: the size is made a total of ones (`with total`), so only the
+// selections of N elements are visited (a hand of 13 passing 3: 286 selections, not 8192 subsets tried), in the same
+// order; MORE stays the condition. The options offered are the same.
+void Compiler::size_condition_as_total(Choice& c, const Type& element) {
+    const Expr& where = program_->expr(c.where);
+    const bool conjunction = where.op == ExprOp::logical_and;
+    const std::int32_t size = required_size(*program_, conjunction ? program_->child(where, 0) : c.where, c.slot);
+    if (size < 0) return;
+    const SourceLocation loc = where.loc;
+    c.where = conjunction ? program_->child(where, 1) : -1;
+    c.total_target = size;
+    c.total_slot = new_slot(element);
+    c.total_amount = constant(1, Type::of(B::int_), loc);
 }
 
 void Compiler::assign_statement(const Node& s) {
