@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <optional>
 #include <set>
 #include <thread>
 
@@ -76,50 +77,64 @@ std::vector<BotSpec> bots_for(const runtime::GameDefinition& game, int players, 
     return bots;
 }
 
-// A seat's answer to a decision.
+// A seat's answer to a decision, with what the true game called it when it was asked.
 struct Answer {
     int seat;
     int action;
+    std::string name;
+    bool secret;  // the seat chose secretly: the others never learn the answer
+};
+
+// What one seat is shown of the true game: the same for every state compared with it, so made once.
+struct Shown {
+    std::vector<std::string> facts;  // what the seat may know
+    std::string screen;
+    nlohmann::json message;          // the network message
+    std::string prompt, actions;     // when the seat is to act
+    StepLog log;                     // after the decision: what it read of the step
 };
 
 // One decision (one seat's answer, or every answer to a simultaneous decision), audited for every seat: the true
 // game against states the seat cannot tell apart from it.
 class DecisionAudit {
 public:
-    DecisionAudit(const Game& game, std::vector<Answer> answers, AuditReport& report, std::set<std::string>& known,
-                  std::string reproduction)
-        : game_(game), answers_(std::move(answers)), report_(report), known_(known),
+    // `before` is the true game before the decision, `after` the same game once it is answered, and `step` the
+    // messages the answers made.
+    DecisionAudit(const Game& before, const Game& after, const std::vector<Message>& step, std::vector<Answer> answers,
+                  AuditReport& report, std::set<std::string>& known, std::string reproduction)
+        : before_(before), after_(after), step_(step), before_shown_(static_cast<std::size_t>(before.players())),
+          after_shown_(before_shown_.size()), answers_(std::move(answers)), report_(report), known_(known),
           reproduction_(std::move(reproduction)) {}
 
     void compare(int seat, std::uint64_t seed) {
-        Game truth = game_;
-        Game other = game_.determinized(seat, seed);
+        const Shown& truth = shown(seat);
+        Game other = before_.determinized(seat, seed);
         other.vary_private_fields(seat, derive_seed(seed, 1));
-        other.draw_chance_as(truth);  // a die rolled next shows the same face in both: only the hidden state differs
-        if (!same("view", seat, "what the seat may know (determinization)", view_facts(truth, seat),
-                  view_facts(other, seat)))
+        other.draw_chance_as(before_);  // a die rolled next shows the same face in both: only the hidden state differs
+        if (!same("view", seat, "what the seat may know (determinization)", truth.facts, view_facts(other, seat)))
             return;
-        same("screen", seat, "the view's layout", runtime::view_text(truth, seat), runtime::view_text(other, seat));
-        same("network message", seat, "the seat's state message (docs/protocol.md)", wire(truth, seat), wire(other, seat));
-        if (answers(seat) && !same("actions", seat, truth.choice_origin(seat), action_names(truth, seat),
-                                   action_names(other, seat)))
+        same("screen", seat, "the view's layout", truth.screen, runtime::view_text(other, seat));
+        same("network message", seat, "the seat's state message (docs/protocol.md)", truth.message, wire(other, seat));
+        if (answers(seat) &&
+            !same("actions", seat, before_.choice_origin(seat), truth.actions, action_names(other, seat)))
             return;
-        if (!give_the_same_answers(truth, other, seat)) return;
-        const auto truth_log = truth.take_messages(), other_log = other.take_messages();
-        const StepLog seen = log_for(truth_log, seat), instead = log_for(other_log, seat);
+        if (!give_the_same_answers(other, seat)) return;
+        const auto other_log = other.take_messages();
+        const Shown& then = shown_after(seat);
+        const StepLog instead = log_for(other_log, seat);
         // The seat learned something (a card drawn, a card shown): the two states are no longer alike for it.
-        if (view_facts(truth, seat) != view_facts(other, seat) || seen.shown != instead.shown) {
+        if (then.facts != view_facts(other, seat) || then.log.shown != instead.shown) {
             ++report_.not_comparable;
             return;
         }
         ++report_.comparisons;
-        compare_logs(seat, seen.said, instead.said);
-        same("screen", seat, "the view's layout", runtime::view_text(truth, seat), runtime::view_text(other, seat));
-        same("network message", seat, "the seat's state message (docs/protocol.md)", wire(truth, seat), wire(other, seat));
-        if (truth.finished() || other.finished() || !to_act(truth, seat) || !to_act(other, seat)) return;
-        const std::string choice = truth.choice_origin(seat);
-        same("prompt", seat, choice, truth.prompt(seat), other.prompt(seat));
-        same("actions", seat, choice, action_names(truth, seat), action_names(other, seat));
+        compare_logs(seat, then.log.said, instead.said);
+        same("screen", seat, "the view's layout", then.screen, runtime::view_text(other, seat));
+        same("network message", seat, "the seat's state message (docs/protocol.md)", then.message, wire(other, seat));
+        if (after_.finished() || other.finished() || !to_act(after_, seat) || !to_act(other, seat)) return;
+        const std::string choice = after_.choice_origin(seat);
+        same("prompt", seat, choice, then.prompt, other.prompt(seat));
+        same("actions", seat, choice, then.actions, action_names(other, seat));
     }
 
 private:
@@ -134,26 +149,46 @@ private:
         return message;  // compared as a value, written out only for a leak's report
     }
 
+    static Shown shown_in(const Game& game, int seat) {
+        Shown s{view_facts(game, seat), runtime::view_text(game, seat), wire(game, seat), {}, {}, {}};
+        if (!game.finished() && to_act(game, seat)) {
+            s.prompt = game.prompt(seat);
+            s.actions = action_names(game, seat);
+        }
+        return s;
+    }
+
+    const Shown& shown(int seat) {
+        auto& made = before_shown_[static_cast<std::size_t>(seat)];
+        if (!made) made = shown_in(before_, seat);
+        return *made;
+    }
+
+    const Shown& shown_after(int seat) {
+        auto& made = after_shown_[static_cast<std::size_t>(seat)];
+        if (!made) {
+            made = shown_in(after_, seat);
+            made->log = log_for(step_, seat);
+        }
+        return *made;
+    }
+
     bool answers(int seat) const {
         return std::any_of(answers_.begin(), answers_.end(), [&](const Answer& a) { return a.seat == seat; });
     }
 
-    // The true answers, and the answers of the same names in the other state; but another seat's secret answer, which
-    // `seat` never learns, becomes another one there.
-    bool give_the_same_answers(Game& truth, Game& other, int seat) {
-        truth.take_messages();
+    // The true answers' names, answered in the other state; but another seat's secret answer, which `seat` never
+    // learns, becomes another one there.
+    bool give_the_same_answers(Game& other, int seat) {
         other.take_messages();
         for (const Answer& answer : answers_) {
-            int same_action = to_act(other, answer.seat)
-                                  ? action_named(other, answer.seat, truth.action_name(answer.seat, answer.action))
-                                  : -1;
-            if (answer.seat != seat && same_action >= 0 && truth.choice_is_secret(answer.seat))
+            int same_action = to_act(other, answer.seat) ? action_named(other, answer.seat, answer.name) : -1;
+            if (answer.seat != seat && same_action >= 0 && answer.secret)
                 same_action = (same_action + 1) % other.action_count(answer.seat);
             if (same_action < 0) {
                 ++report_.not_comparable;  // another seat's hand, dealt again, does not allow that action
                 return false;
             }
-            truth.apply(answer.seat, answer.action);
             try {
                 other.apply(answer.seat, same_action);
             } catch (const runtime::RuleError&) {
@@ -180,7 +215,7 @@ private:
     bool same(const std::string& channel, int seat, const std::string& origin, const T& seen, const T& instead) {
         if (seen == instead) return true;
         if (known_.insert(channel + "\n" + origin).second) {
-            report_.leaks.push_back({seat, game_.seat_name(seat), channel, origin, rendered(seen), rendered(instead),
+            report_.leaks.push_back({seat, before_.seat_name(seat), channel, origin, rendered(seen), rendered(instead),
                                      reproduction_});
         }
         return false;
@@ -194,7 +229,10 @@ private:
         return text;
     }
 
-    const Game& game_;
+    const Game& before_;
+    const Game& after_;
+    const std::vector<Message>& step_;
+    std::vector<std::optional<Shown>> before_shown_, after_shown_;  // by seat, made when first needed
     std::vector<Answer> answers_;
     AuditReport& report_;
     std::set<std::string>& known_;
@@ -225,22 +263,22 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
         std::string chosen;
         for (const int seat : game.to_act()) {
             const int action = bots[seat]->choose(decided, seat);
+            answers.push_back({seat, action, decided.action_name(seat, action), decided.choice_is_secret(seat)});
             chosen += fmt::format("{}{} chooses '{}'", chosen.empty() ? "" : ", ", decided.seat_name(seat),
-                                  decided.action_name(seat, action));
+                                  answers.back().name);
             decided.apply(seat, action);
-            answers.push_back({seat, action});
         }
+        const std::vector<Message> step = decided.take_messages();
         const std::string where =
             fmt::format("rulesrun play {} --players {} --seed {} --bots {}: before action {} ({})", definition->path(),
                         players, game_seed, bot_list(specs), actions + 1, chosen);
-        DecisionAudit audit(game, answers, report, known, where);
+        DecisionAudit audit(game, decided, step, answers, report, known, where);
         for (int seat = 0; seat < players; ++seat) {
             for (int variant = 0; variant < settings.variants; ++variant)
                 audit.compare(seat, derive_seed(game_seed, static_cast<std::uint64_t>(actions * 1000 + variant)));
         }
         ++report.decisions;
         game = std::move(decided);
-        game.take_messages();
         actions += static_cast<int>(answers.size());
     }
 }
