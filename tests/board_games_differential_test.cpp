@@ -1,4 +1,5 @@
-// The hand-written board games of the benchmark (tools/bench/tic_tac_toe.hpp, connect_four.hpp, breakthrough.hpp)
+// The hand-written board games of the benchmark (tools/bench/tic_tac_toe.hpp, connect_four.hpp and
+// connect_four_kept_heights.hpp, breakthrough.hpp)
 // against their rules files run by the interpreter, both played by the benchmark's random bot (tools/bench/playout.hpp:
 // below(number of legal moves) from the bot's own generator). The hand-written games list their moves in the rules
 // files' order, so each seed must give the same game on both sides: the same moves, by name, and the same winner.
@@ -11,6 +12,7 @@
 
 #include "breakthrough.hpp"
 #include "connect_four.hpp"
+#include "connect_four_kept_heights.hpp"
 #include "interpreter_playout.hpp"
 #include "native_board_playout.hpp"
 #include "statistics.hpp"
@@ -104,17 +106,24 @@ TEST(BoardGamesDifferential, TicTacToeGamesAreTheSameOnBothSides) {
     expect_same_lengths<NativeBoardPlayout<TicTacToeGame, int>>(source("tests/games/tic_tac_toe.rules"));
 }
 
-TEST(BoardGamesDifferential, ConnectFourGamesAreTheSameOnBothSides) {
+// Connect Four as OpenSpiel writes it, and the faster one that keeps the columns' heights.
+template <class ConnectFour>
+void expect_same_connect_four_games() {
     const std::string rules = source("rules/classics/connect_four.rules");
     expect_same_games(rules, [](std::uint64_t seed) {
         // A disc comes to rest on the lowest empty square of its column.
-        return hand_written<ConnectFourGame, int>(seed, [](const ConnectFourGame& game, int column) {
+        return hand_written<ConnectFour, int>(seed, [](const ConnectFour& game, int column) {
             int row = 0;
-            while (game.cell(row, column) != ConnectFourGame::kNobody) ++row;
+            while (game.cell(row, column) != ConnectFour::kNobody) ++row;
             return square_name(row, column);
         });
     });
-    expect_same_lengths<NativeBoardPlayout<ConnectFourGame, int>>(rules);
+    expect_same_lengths<NativeBoardPlayout<ConnectFour, int>>(rules);
+}
+
+TEST(BoardGamesDifferential, ConnectFourGamesAreTheSameOnBothSides) {
+    expect_same_connect_four_games<ConnectFourGame>();
+    expect_same_connect_four_games<ConnectFourKeptHeightsGame>();
 }
 
 TEST(BoardGamesDifferential, BreakthroughGamesAreTheSameOnBothSides) {

@@ -7,7 +7,7 @@
 //   game=diablo size=6 games=... seconds=... games_per_second=... mean_game_length=... mean_winner_checkers=...
 //       mean_empty_square_moves=... black_win_rate=...
 //   game=connect_four games=... seconds=... games_per_second=... mean_game_length=...
-//       (and tic_tac_toe, breakthrough alike)
+//       (and tic_tac_toe, connect_four_kept_heights, breakthrough alike)
 // Diamant's game length is the mine cards turned in the whole game; its other means are per round. Diablo's game
 // length is in turns, the board games' in moves.
 #include <chrono>
@@ -19,6 +19,7 @@
 
 #include "breakthrough.hpp"
 #include "connect_four.hpp"
+#include "connect_four_kept_heights.hpp"
 #include "diablo.hpp"
 #include "diamant.hpp"
 #include "native_board_playout.hpp"
@@ -112,6 +113,7 @@ int main(int argc, char** argv) {
     bench_diablo(8, seconds, seed);
     bench_board_game<rulesrun::bench::TicTacToeGame, int>("tic_tac_toe", seconds, seed);
     bench_board_game<rulesrun::bench::ConnectFourGame, int>("connect_four", seconds, seed);
+    bench_board_game<rulesrun::bench::ConnectFourKeptHeightsGame, int>("connect_four_kept_heights", seconds, seed);
     bench_board_game<rulesrun::bench::BreakthroughGame, rulesrun::bench::BreakthroughMove>("breakthrough", seconds,
                                                                                             seed);
     return 0;

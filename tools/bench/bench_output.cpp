@@ -1,5 +1,6 @@
 #include "bench_output.hpp"
 
+#include <algorithm>
 #include <string>
 
 #include <fmt/format.h>
@@ -34,12 +35,14 @@ void print_section(std::FILE* out, const std::string& name, const Figures& figur
 }
 
 void print_summary_table(std::FILE* out, const Figures& summary) {
-    std::fprintf(out, "%-14s %22s %21s %7s %23s %7s %9s\n", "game", "hand-written games/s", "interpreter games/s", "ratio",
-                 "native engine games/s", "ratio", "build s");
+    int width = 4;  // the game column is as wide as its longest name
+    for (const Figures& row : summary["games"]) width = std::max(width, static_cast<int>(row["game"].get<std::string>().size()));
+    std::fprintf(out, "%-*s %22s %21s %7s %23s %7s %9s\n", width, "game", "hand-written games/s", "interpreter games/s",
+                 "ratio", "native engine games/s", "ratio", "build s");
     for (const Figures& row : summary["games"]) {
         const Figures& build = row["native_engine_build_seconds"];
         const std::string built = build.is_null() ? "cached" : fmt::format("{:.1f}", build.get<double>());
-        std::fprintf(out, "%-14s %22.1f %21.1f %7.2f %23.1f %7.2f %9s\n", row["game"].get<std::string>().c_str(),
+        std::fprintf(out, "%-*s %22.1f %21.1f %7.2f %23.1f %7.2f %9s\n", width, row["game"].get<std::string>().c_str(),
                      row["hand_written_games_per_second"].get<double>(),
                      row["interpreter_games_per_second"].get<double>(), row["ratio"].get<double>(),
                      row["native_engine_games_per_second"].get<double>(), row["native_engine_ratio"].get<double>(),

@@ -7,6 +7,7 @@
 
 #include "breakthrough.hpp"
 #include "connect_four.hpp"
+#include "connect_four_kept_heights.hpp"
 #include "interpreter_playout.hpp"
 #include "memory.hpp"
 #include "native_board_playout.hpp"
@@ -135,7 +136,8 @@ Figures memory_section(const BenchOptions& options, InterpreterPlayout& interpre
 
 const std::vector<std::string>& section_names() {
     static const std::vector<std::string> names = {"diamant",     "pig",          "diablo_6x6",   "diablo_8x8",
-                                                   "tic_tac_toe", "connect_four", "breakthrough", "memory"};
+                                                   "tic_tac_toe", "connect_four", "connect_four_kept_heights",
+                                                   "breakthrough", "memory"};
     return names;
 }
 
@@ -162,6 +164,11 @@ void run_benchmarks(const BenchOptions& options, const SectionSink& sink) {
     if (wanted("connect_four"))
         compared("connect_four", board_game_figures<NativeBoardPlayout<ConnectFourGame, int>>(
                                      options, options.rules_dir + "/classics/connect_four.rules", "Connect Four"));
+    if (wanted("connect_four_kept_heights"))
+        compared("connect_four_kept_heights",
+                 board_game_figures<NativeBoardPlayout<ConnectFourKeptHeightsGame, int>>(
+                     options, options.rules_dir + "/classics/connect_four.rules",
+                     "Connect Four, against a hand-written one that keeps the columns' heights"));
     if (wanted("breakthrough"))
         compared("breakthrough", board_game_figures<NativeBoardPlayout<BreakthroughGame, BreakthroughMove>>(
                                      options, options.rules_dir + "/classics/breakthrough.rules", "Breakthrough"));

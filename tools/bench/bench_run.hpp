@@ -5,6 +5,7 @@
 //   diablo_6x6, diablo_8x8   random Diablo on that board, interpreter and hand-written, and their ratio
 //   tic_tac_toe, connect_four, breakthrough   random games of the board games, interpreter and hand-written (written
 //             as OpenSpiel writes games: native_board_playout.hpp), and their ratio
+//   connect_four_kept_heights   the same rules file against a faster hand-written Connect Four
 //   memory    many interpreter Diamant games on one restarted Game, with the resident set size along the way
 //   summary   one row per game timed on both sides: its hand-written and interpreter games per second and their ratio
 // A new game adds its section here (and its playout in its own file).

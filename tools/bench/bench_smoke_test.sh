@@ -37,7 +37,7 @@ for size in 6x6 8x8; do
 done
 # The hand-written board games list their moves in the rules files' order and draw no chance: each seed gives the same
 # game on both sides, so the means must agree.
-for game in tic_tac_toe connect_four breakthrough; do
+for game in tic_tac_toe connect_four connect_four_kept_heights breakthrough; do
     for engine in interpreter hand_written native_engine; do
         expect_line "^bench=$game engine=$engine games=[0-9]+ .*games_per_second=$number .*mean_length=$number length_ci95=$number$"
     done
@@ -65,11 +65,12 @@ def need(obj, path, *keys):
         if key not in obj:
             missing.append(path + "." + key)
 need(report, "", "settings", "diamant", "pig", "diablo_6x6", "diablo_8x8", "tic_tac_toe", "connect_four",
-     "breakthrough", "memory", "summary")
+     "connect_four_kept_heights", "breakthrough", "memory", "summary")
 games = [row.get("game") for row in report.get("summary", {}).get("games", [])]
-if games != ["diamant", "diablo_6x6", "diablo_8x8", "tic_tac_toe", "connect_four", "breakthrough"]:
+if games != ["diamant", "diablo_6x6", "diablo_8x8", "tic_tac_toe", "connect_four", "connect_four_kept_heights",
+             "breakthrough"]:
     missing.append("summary.games (one row per compared game, in order; found %s)" % games)
-for board in ("tic_tac_toe", "connect_four", "breakthrough"):
+for board in ("tic_tac_toe", "connect_four", "connect_four_kept_heights", "breakthrough"):
     need(report.get(board, {}), board, "ratio", "lengths_agree", "interpreter", "hand_written", "native_engine",
          "native_engine_ratio", "native_engine_same_games", "native_engine_build_seconds")
 for board in ("diablo_6x6", "diablo_8x8"):

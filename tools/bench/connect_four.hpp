@@ -1,8 +1,8 @@
-// Connect Four written by hand in C++ as OpenSpiel writes its games (open_spiel/games/connect_four): a plain array of
-// cells, the legal moves listed again at every ply. Faster than OpenSpiel's own, which finds a disc's row by scanning
-// its column and looks for a line over the whole board after every move: this one keeps each column's height and
-// looks for a line only through the disc just dropped, a stricter baseline. The one the interpreter running
-// rules/classics/connect_four.rules is measured against.
+// Connect Four written by hand in C++ as OpenSpiel writes it (open_spiel/games/connect_four): a plain array of
+// cells; the legal moves listed again at every ply, the columns whose top square is empty; a disc's row found by
+// scanning its column from the bottom; after every move, a line of four looked for over the whole board, then whether
+// the grid is full. The baseline the engines running rules/classics/connect_four.rules are measured against (and
+// connect_four_kept_heights.hpp, a faster one).
 //
 // A move is a column, 0 (a) to 6 (g); the legal moves are the columns that are not full, from a to g, the order of
 // `drops()` in the rules file: so a random bot drawing below(number of moves) from the same generator plays the same
@@ -21,57 +21,74 @@ public:
     static constexpr int kColumns = 7;
     static constexpr int kNobody = -1;
 
-    // The columns that are not full, from a to g, into `moves` (cleared first).
+    // The columns whose top square is empty, from a to g, into `moves` (cleared first).
     void legal_moves(std::vector<int>& moves) const {
         moves.clear();
         if (over()) return;
         for (int column = 0; column < kColumns; ++column)
-            if (heights_[column] < kRows) moves.push_back(column);
+            if (cell(kRows - 1, column) == kNobody) moves.push_back(column);
     }
 
     // The player to move drops a disc into `column`; the game ends on four in a line or a full grid.
     void apply(int column) {
-        const int row = heights_[column]++;
-        board_[row][column] = static_cast<std::int8_t>(to_move_);
+        int row = 0;
+        while (cell(row, column) != kNobody) ++row;
+        board_[row * kColumns + column] = static_cast<std::int8_t>(to_move_);
         ++moves_made_;
-        if (makes_four(row, column)) winner_ = to_move_;
+        if (has_line(to_move_)) {
+            winner_ = to_move_;
+        } else if (full()) {
+            drawn_ = true;
+        }
         to_move_ = 1 - to_move_;
     }
 
-    [[nodiscard]] bool over() const { return winner_ != kNobody || moves_made_ == kRows * kColumns; }
+    [[nodiscard]] bool over() const { return winner_ != kNobody || drawn_; }
     [[nodiscard]] int winner() const { return winner_; }  // 0 (Red), 1 (Yellow) or kNobody (a draw, or not over)
     [[nodiscard]] int to_move() const { return to_move_; }
     [[nodiscard]] int moves_made() const { return moves_made_; }
-    [[nodiscard]] int cell(int row, int column) const { return board_[row][column]; }  // row 0 at the bottom
+    [[nodiscard]] int cell(int row, int column) const { return board_[row * kColumns + column]; }  // row 0 at the bottom
 
 private:
-    // The discs of the disc's owner next to (row, column) going (dr, dc), up to another owner or the edge.
-    [[nodiscard]] int run(int row, int column, int dr, int dc) const {
-        const int player = board_[row][column];
-        int n = 0;
-        for (int r = row + dr, c = column + dc; r >= 0 && r < kRows && c >= 0 && c < kColumns && board_[r][c] == player;
-             r += dr, c += dc)
-            ++n;
-        return n;
+    // Whether four of the player's discs start on (row, column) and go (dr, dc).
+    [[nodiscard]] bool line_from_in_direction(int player, int row, int column, int dr, int dc) const {
+        if (row + 3 * dr >= kRows || column + 3 * dc >= kColumns || row + 3 * dr < 0 || column + 3 * dc < 0)
+            return false;
+        for (int i = 0; i < 4; ++i, row += dr, column += dc)
+            if (cell(row, column) != player) return false;
+        return true;
     }
 
-    // Whether the disc on (row, column) is one of four or more in a row, a column or a diagonal.
-    [[nodiscard]] bool makes_four(int row, int column) const {
-        static constexpr std::array<std::array<int, 2>, 4> directions{{{0, 1}, {1, 0}, {1, 1}, {1, -1}}};
-        for (const auto& [dr, dc] : directions)
-            if (run(row, column, dr, dc) + run(row, column, -dr, -dc) >= 3) return true;
+    [[nodiscard]] bool line_from(int player, int row, int column) const {
+        return line_from_in_direction(player, row, column, 0, 1) ||
+               line_from_in_direction(player, row, column, -1, -1) ||
+               line_from_in_direction(player, row, column, -1, 0) ||
+               line_from_in_direction(player, row, column, -1, 1);
+    }
+
+    // Every square of the player's is tried as the end of a line.
+    [[nodiscard]] bool has_line(int player) const {
+        for (int column = 0; column < kColumns; ++column)
+            for (int row = 0; row < kRows; ++row)
+                if (cell(row, column) == player && line_from(player, row, column)) return true;
         return false;
     }
 
-    std::array<std::array<std::int8_t, kColumns>, kRows> board_ = empty_board();
-    std::array<int, kColumns> heights_{};  // discs in each column
+    [[nodiscard]] bool full() const {
+        for (int column = 0; column < kColumns; ++column)
+            if (cell(kRows - 1, column) == kNobody) return false;
+        return true;
+    }
+
+    std::array<std::int8_t, kRows * kColumns> board_ = empty_board();
     int to_move_ = 0;
     int moves_made_ = 0;
     int winner_ = kNobody;
+    bool drawn_ = false;
 
-    static std::array<std::array<std::int8_t, kColumns>, kRows> empty_board() {
-        std::array<std::array<std::int8_t, kColumns>, kRows> board{};
-        for (auto& row : board) row.fill(kNobody);
+    static std::array<std::int8_t, kRows * kColumns> empty_board() {
+        std::array<std::int8_t, kRows * kColumns> board{};
+        board.fill(kNobody);
         return board;
     }
 };

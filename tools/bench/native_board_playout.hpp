@@ -1,4 +1,4 @@
-// The hand-written board games (tic_tac_toe.hpp, connect_four.hpp, breakthrough.hpp) as playouts, with the
+// The hand-written board games (tic_tac_toe.hpp, connect_four*.hpp, breakthrough.hpp) as playouts, with the
 // benchmark's random bot (playout.hpp): at every ply the legal moves are listed again and the player to move takes
 // moves[below(number of moves)] from the bot's own generator, as OpenSpiel's uniform random playouts do. These games
 // draw no chance, and the moves are listed in the rules files' order, so each seed gives the same game on both sides.
