@@ -84,16 +84,19 @@ namespace {
 // its hash: a bit found already set (rare) sends it to be compared with every fingerprint before it. The common
 // path thus takes no branch it cannot predict, which a hash table's probes did. The filter lives with the thread,
 // so decisions allocate nothing.
+template <typename T>
+bool all_different(const T* values, std::size_t count) {  // a few: comparing each pair costs less than a filter
+    for (std::size_t i = 1; i < count; ++i) {
+        for (std::size_t j = 0; j < i; ++j) {
+            if (values[i] == values[j]) return false;
+        }
+    }
+    return true;
+}
+
 bool all_different(const std::vector<std::uint64_t>& fingerprints) {
     const std::size_t count = fingerprints.size();
-    if (count <= 12) {  // a few options: comparing each pair costs less than a filter
-        for (std::size_t i = 1; i < count; ++i) {
-            for (std::size_t j = 0; j < i; ++j) {
-                if (fingerprints[i] == fingerprints[j]) return false;
-            }
-        }
-        return true;
-    }
+    if (count <= 12) return all_different(fingerprints.data(), count);
     thread_local std::vector<std::uint64_t> filter;  // bit b of word w: some fingerprint hashes to 64 * w + b
     int bits = 10;
     while ((std::size_t{1} << bits) < 32 * count) ++bits;
@@ -122,10 +125,12 @@ void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) 
     std::vector<Value>& options = s_.pending_options;
     const std::size_t count = options.size() - begin;
     if (count < 2) return;
+    const ValueType& type = p_.type(type_index);
+    const bool by_content = type.kind == ValueKind::card || type.compared_by_content();
+    if (!by_content && count <= 12 && all_different(options.data() + begin, count)) return;  // the common case
     // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
     thread_local std::vector<std::uint64_t> fingerprints;
     fingerprints.clear();
-    const ValueType& type = p_.type(type_index);
     if (type.kind == ValueKind::record) {
         record_fingerprints(options.data() + begin, count, type.id, fingerprints);
     } else if (type.kind == ValueKind::card || type.kind == ValueKind::text || type.kind == ValueKind::list) {
