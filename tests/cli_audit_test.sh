@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # `rulesrun audit`: every rules file of the project leaks nothing, and every deliberately leaking fixture of
 # tests/audit/ is caught with the line that leaks (its `# expect leak: CHANNEL LINE`), or refused by the checker at
-# its line (`# expect error: LINE`); wrong arguments exit with 2.
+# its line (`# expect error: LINE`); a leak only a variant has is found with --option; wrong arguments exit with 2.
 # Usage: cli_audit_test.sh RULESRUN SOURCE_DIR
 set -u
 RULESRUN=$1
@@ -31,6 +31,22 @@ for fixture in "$SOURCE"/tests/audit/leak_*.rules; do
         contains "$WORK/err" "$fixture:$line:" "$name refused by the checker at line $line"
     fi
 done
+
+# ---- a leak only a variant has is found with --option -------------------------------------------------------------
+variant="$SOURCE/tests/audit/variant_leak_hint.rules"
+run 0 audit "$variant"
+contains "$WORK/out" "$variant: no leak found" "the default variant does not leak"
+run 1 audit "$variant" --option hints=on
+contains "$WORK/out" "through the log, made by $variant:25:" "--option hints=on: the variant's leak at line 25"
+contains "$WORK/out" "reproduce: rulesrun play $variant --players 2 --option hints=on --seed" "the reproduction sets the option"
+run 0 audit "$SOURCE/rules/diamant.rules" --option variant=official --games 4
+contains "$WORK/out" "diamant.rules: no leak found" "Diamant's official variant leaks nothing"
+run 2 audit "$variant" --option hint=on
+contains "$WORK/err" "has no option 'hint' (did you mean 'hints'?)" "an option the game does not have"
+run 2 audit "$variant" --option hints=maybe
+contains "$WORK/err" "option hints: 'maybe' is not allowed" "a value the option does not allow"
+run 2 audit "$variant" --option hints
+contains "$WORK/err" "must be written NAME=VALUE" "an option without a value"
 
 # ---- arguments ---------------------------------------------------------------------------------------------------
 run 0 audit --help

@@ -245,10 +245,16 @@ std::string bot_list(const std::vector<BotSpec>& bots) {
     return list;
 }
 
+std::string option_flags(const std::vector<std::pair<std::string, std::string>>& options) {
+    std::string flags;
+    for (const auto& [name, value] : options) flags += fmt::format(" --option {}={}", name, value);
+    return flags;
+}
+
 void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& definition, int players, int index,
                     const AuditSettings& settings, AuditReport& report, std::set<std::string>& known) {
     const std::uint64_t game_seed = derive_seed(settings.seed, static_cast<std::uint64_t>(index));
-    const auto resolved = runtime::resolve_settings(*definition, runtime::Settings{players, {}, game_seed});
+    const auto resolved = runtime::resolve_settings(*definition, runtime::Settings{players, settings.options, game_seed});
     const auto specs = bots_for(*definition, players, index);
     std::vector<std::unique_ptr<Bot>> bots;
     for (int seat = 0; seat < players; ++seat) bots.push_back(make_bot(specs[seat], game_seed, seat));
@@ -270,8 +276,9 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
         }
         const std::vector<Message> step = decided.take_messages();
         const std::string where =
-            fmt::format("rulesrun play {} --players {} --seed {} --bots {}: before action {} ({})", definition->path(),
-                        players, game_seed, bot_list(specs), actions + 1, chosen);
+            fmt::format("rulesrun play {} --players {}{} --seed {} --bots {}: before action {} ({})",
+                        definition->path(), players, option_flags(settings.options), game_seed, bot_list(specs),
+                        actions + 1, chosen);
         DecisionAudit audit(game, decided, step, answers, report, known, where);
         for (int seat = 0; seat < players; ++seat) {
             for (int variant = 0; variant < settings.variants; ++variant)

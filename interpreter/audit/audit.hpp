@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <memory>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "game.hpp"
@@ -27,6 +28,7 @@ struct AuditSettings {
     int variants = 2;            // states compared with the true one, per seat and decision
     std::uint64_t seed = 1;      // game i of a player count is seeded from this and i
     int max_actions = 2000;      // per game: a game still running then is left there
+    std::vector<std::pair<std::string, std::string>> options;  // the game's options, NAME and VALUE (others: defaults)
 };
 
 // One leak: what `seat` was shown through `channel`, and what it would have been shown instead in a state it cannot
@@ -49,7 +51,7 @@ struct AuditReport {
     std::vector<Leak> leaks;          // the first of each channel and origin
 };
 
-// Throws RuleError when a rule fails in the true game.
+// Throws RuleError when a rule fails in the true game, SettingsError when the options do not fit the game.
 AuditReport audit_game(const std::shared_ptr<const runtime::GameDefinition>& game, const AuditSettings& settings);
 
 }  // namespace rulesrun

@@ -1,6 +1,6 @@
 // `rulesrun audit FILE...`: the leak audit (interpreter/audit/audit.hpp) of each rules file, or of every `.rules`
 // file under a folder given instead of a file. Exit 0 when no file leaks and every file loads; 1 when one leaks, has
-// errors or fails while it is played; 2 when --players does not fit a file.
+// errors or fails while it is played; 2 when --players or an --option does not fit a file.
 #include <algorithm>
 #include <filesystem>
 #include <iostream>
@@ -57,6 +57,9 @@ Outcome audit_file(const std::string& file, const AuditSettings& settings, const
     AuditReport report;
     try {
         report = audit_game(game, settings);
+    } catch (const runtime::SettingsError& e) {
+        std::cerr << fmt::format("rulesrun: error: {}: {}\n", file, e.what());
+        return Outcome::wrong_arguments;
     } catch (const runtime::RuleError& e) {
         std::cerr << fmt::format("rulesrun: error: {}: a rule failed while the audit played: {}\n", file, e.what());
         return Outcome::failed;
@@ -92,6 +95,7 @@ int run_audit(const AuditOptions& options) {
     settings.seed = options.seed;
     settings.variants = options.variants;
     if (options.players > 0) settings.players = {options.players};
+    settings.options = parse_option_assignments(options.options);
     const Style style = Style::for_stdout();
     int code = exit_ok;
     for (const auto& argument : options.files) {

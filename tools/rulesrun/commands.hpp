@@ -124,6 +124,7 @@ struct AuditOptions {
     int players = 0;     // 0: the game's smallest count and the next one
     std::uint64_t seed = 1;
     int variants = 2;
+    std::vector<std::string> options;  // "NAME=VALUE" as typed
 };
 
 struct TreeOptions {
