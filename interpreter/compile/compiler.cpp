@@ -243,6 +243,11 @@ void Compiler::compile_callable_body(const Node& decl, std::int32_t callable) {
     }
     const Node& body = *decl.children.back();
     c->span_end = last_offset(decl);
+    if (decl.kind == Kind::function_decl) {
+        const std::int32_t result = type_index(find_symbol(decl.name())->type);
+        c = &program_->callables[static_cast<std::size_t>(callable)];
+        c->result_type = result;
+    }
     if (body.kind == Kind::block) {
         c->entry = here();
         if (decl.kind == Kind::play_decl) emit(Code::begin_play, decl.loc);

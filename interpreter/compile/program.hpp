@@ -242,6 +242,7 @@ struct Callable {
     std::int32_t locals = 0;          // slots, parameters included
     std::vector<std::int32_t> local_types;  // type of every slot (-1: not a heap value): the collector's roots
     std::uint8_t reads = 0;           // bits of StateKind its value depends on (the functions it calls included)
+    std::int32_t result_type = -1;    // functions: their value's type (the collector moves remembered values)
     bool rememberable = true;         // false when it draws chance (roll, random) or reads a strategy's me/choice
     SourceLocation loc;
     std::uint32_t span_end = 0;       // byte offset of the end of its declaration: the locations from loc to here are its

@@ -44,6 +44,7 @@ void Game::vary_private_fields(int seat, std::uint64_t seed) {
             v = another_value(p, in, p.type(f.type), v, rng);
         }
     }
+    state_->every_kind_changed();  // what functions remembered of the old fields is forgotten
 }
 
 void Game::draw_chance_as(const Game& other) {

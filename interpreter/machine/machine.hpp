@@ -317,7 +317,7 @@ public:
     void changed(StateKind kind) { ++s_.changes[static_cast<std::size_t>(kind)]; }
     // Grows whenever anything of the kinds in `reads` changes (the counts only grow, so their sum does too).
     std::int64_t state_stamp(std::uint8_t reads) const {
-        std::int64_t stamp = s_.version;
+        std::int64_t stamp = 0;
         for (int k = 0; k < state_kinds; ++k) {
             if (reads & (1u << k)) stamp += s_.changes[static_cast<std::size_t>(k)];
         }

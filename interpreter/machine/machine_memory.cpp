@@ -169,8 +169,15 @@ void Machine::collect_garbage() {
             v = relocate(v, type, to);
         }
     }
+    // Remembered values stay remembered: their lists move like any other.
+    for (std::size_t i = 0; i < s_.remembered.size(); ++i) {
+        auto& r = s_.remembered[i];
+        if (r.version < 0) continue;
+        const Callable& c = p_.callables[i];
+        r.result = relocate(r.result, c.result_type, to);
+        if (c.params == 1) r.argument = relocate(r.argument, c.local_types[0], to);
+    }
     s_.heap = std::move(to);
-    for (auto& r : s_.remembered) r.version = -1;  // their lists moved
     s_.heap_after_collection = static_cast<std::int32_t>(s_.heap.size());
 }
 

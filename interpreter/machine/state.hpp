@@ -90,11 +90,13 @@ struct StateData {
     bool final_draw = false;           // `with draw`: nobody won or lost
     std::int64_t steps = 0;
     // Functions cannot change the game, so a function's value stays right until something it reads changes:
-    // `changes` counts the writes of each StateKind, `version` the changes of anything (a new deal, a collection),
-    // and each function (with at most one argument) remembers its last value with the sum of the counts it depends
-    // on (see Machine::stamp). Not part of a game's identity (operator== ignores them).
-    std::int64_t version = 0;
+    // `changes` counts the writes of each StateKind, and each function (with at most one argument) remembers its
+    // last value with the sum of the counts it depends on (see Machine::state_stamp). A function of nothing keeps its
+    // value for the whole game, whatever happens. Not part of a game's identity (operator== ignores them).
     std::array<std::int64_t, state_kinds> changes{};
+    void every_kind_changed() {  // a new deal, private fields changed from outside the rules
+        for (auto& count : changes) ++count;
+    }
     struct Remembered {
         std::int64_t version = -1;
         Value argument = 0;
