@@ -149,10 +149,11 @@ private:
         return message;  // compared as a value, written out only for a leak's report
     }
 
-    static Shown shown_in(const Game& game, int seat) {
+    // The prompt only after the decision: before it, the seat's answer is what is compared (its actions).
+    static Shown shown_in(const Game& game, int seat, bool with_prompt) {
         Shown s{view_facts(game, seat), runtime::view_text(game, seat), wire(game, seat), {}, {}, {}};
         if (!game.finished() && to_act(game, seat)) {
-            s.prompt = game.prompt(seat);
+            if (with_prompt) s.prompt = game.prompt(seat);
             s.actions = action_names(game, seat);
         }
         return s;
@@ -160,14 +161,14 @@ private:
 
     const Shown& shown(int seat) {
         auto& made = before_shown_[static_cast<std::size_t>(seat)];
-        if (!made) made = shown_in(before_, seat);
+        if (!made) made = shown_in(before_, seat, false);
         return *made;
     }
 
     const Shown& shown_after(int seat) {
         auto& made = after_shown_[static_cast<std::size_t>(seat)];
         if (!made) {
-            made = shown_in(after_, seat);
+            made = shown_in(after_, seat, true);
             made->log = log_for(step_, seat);
         }
         return *made;
