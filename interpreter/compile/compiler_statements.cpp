@@ -207,8 +207,9 @@ std::int32_t required_size(const Program& program, std::int32_t condition, std::
     if (e.op != ExprOp::equal) return -1;
     auto is_size_of_subset = [&](std::int32_t operand) {
         const Expr& o = program.expr(operand);
-        return o.op == ExprOp::builtin && o.a == static_cast<std::int32_t>(Builtin::size) && o.child_count == 1 &&
-               program.expr(program.child(o, 0)).op == ExprOp::local && program.expr(program.child(o, 0)).a == slot;
+        if (o.op != ExprOp::builtin || o.a != static_cast<std::int32_t>(Builtin::size) || o.child_count != 1) return false;
+        const Expr& counted = program.expr(program.child(o, 0));
+        return counted.op == ExprOp::local && counted.a == slot;
     };
     for (std::int32_t side = 0; side < 2; ++side) {
         const std::int32_t size = program.child(e, side), wanted = program.child(e, 1 - side);

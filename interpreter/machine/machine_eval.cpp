@@ -104,7 +104,7 @@ Value Machine::call_function(const Expr& e) {
     const std::int64_t stamp = rememberable ? state_stamp(c.reads) : 0;
     if (rememberable) {
         const auto& r = s_.remembered[static_cast<std::size_t>(e.a)];
-        if (r.version == stamp && r.argument == argument) return r.result;
+        if (r.stamp == stamp && r.argument == argument) return r.result;
     }
     // The callee's locals are made first and the arguments evaluated straight into them (functions the arguments
     // call put their own locals after these and take them away again).

@@ -172,7 +172,7 @@ void Machine::collect_garbage() {
     // Remembered values stay remembered: their lists move like any other.
     for (std::size_t i = 0; i < s_.remembered.size(); ++i) {
         auto& r = s_.remembered[i];
-        if (r.version < 0) continue;
+        if (r.stamp < 0) continue;  // nothing remembered
         const Callable& c = p_.callables[i];
         r.result = relocate(r.result, c.result_type, to);
         if (c.params == 1) r.argument = relocate(r.argument, c.local_types[0], to);

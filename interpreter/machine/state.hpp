@@ -98,7 +98,7 @@ struct StateData {
         for (auto& count : changes) ++count;
     }
     struct Remembered {
-        std::int64_t version = -1;
+        std::int64_t stamp = -1;  // Machine::state_stamp when it was worked out; -1: nothing remembered
         Value argument = 0;
         Value result = 0;
     };

@@ -495,7 +495,7 @@ private:
             // What it reads is known now: the stamp adds up only those counts.
             s += fmt::format("    const std::int64_t stamp = rememberable ? m.state_stamp({}) : 0;\n", int{c.reads});
             s += fmt::format("    if (rememberable) {{\n        const auto& r = m.s_.remembered[{}];\n"
-                             "        if (r.version == stamp && r.argument == argument) return r.result;\n    }}\n", e.a);
+                             "        if (r.stamp == stamp && r.argument == argument) return r.result;\n    }}\n", e.a);
         }
         s += fmt::format("    const std::int32_t saved_base = m.base_, saved_callable = m.callable_;\n"
                          "    const std::int32_t base = m.s_.locals.push({});\n    m.set_frame(saved_base);\n",
