@@ -250,12 +250,31 @@ public:
     unsigned char text_letter(Value v, std::size_t i) const;
     Value join_texts(Value a, Value b, const SourceLocation& loc);
     [[noreturn, gnu::cold, gnu::noinline]] void text_too_long(const SourceLocation& loc) const;
-    Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
-        if (player < 0 || player >= in_.players) fail(loc, "no player here ('none')");
+    // The slot of a field. These are read on every field access of both engines: the checks and the field found by
+    // name (type or board -1, a field of a value whose kind only the running game knows) are out of line, so that
+    // the rest is inlined even in the native engine's large files.
+    [[gnu::always_inline]] Value player_slot(Value player, std::int32_t field, const SourceLocation& loc) {
+        if (player < 0 || player >= in_.players) [[unlikely]] no_player_here(loc);
         return in_.player_base + player * in_.player_stride + field;
     }
-    std::int32_t card_slot(Value card, std::int32_t field, std::int32_t type, const SourceLocation& loc);
-    std::int32_t space_slot(Value space, std::int32_t field, std::int32_t board, const SourceLocation& loc);
+    [[gnu::always_inline]] std::int32_t card_slot(Value card, std::int32_t field, std::int32_t type,
+                                                  const SourceLocation& loc) {
+        const auto c = static_cast<std::size_t>(card);
+        if (c >= in_.card_base.size() || type < 0) [[unlikely]] return card_slot_by_name(card, field, loc);
+        return in_.card_base[c] + field;
+    }
+    [[gnu::always_inline]] std::int32_t space_slot(Value space, std::int32_t field, std::int32_t board,
+                                                   const SourceLocation& loc) {
+        const auto s = static_cast<std::size_t>(space);
+        if (s >= in_.space_base.size() || board < 0) [[unlikely]] return space_slot_by_name(space, field, loc);
+        return in_.space_base[s] + field;
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void no_player_here(const SourceLocation& loc) const {
+        fail(loc, "no player here ('none')");
+    }
+    // The slot of field number `field` of the rules' texts (its name); fails when the value is none.
+    [[gnu::noinline]] std::int32_t card_slot_by_name(Value card, std::int32_t field, const SourceLocation& loc);
+    [[gnu::noinline]] std::int32_t space_slot_by_name(Value space, std::int32_t field, const SourceLocation& loc);
 
     // ---- built-in functions (machine_builtins.cpp)
     Value builtin(const Expr& e);
@@ -270,7 +289,7 @@ public:
 
     // ---- memory (machine_memory.cpp)
     // Room for a list or a record of `length` values on the heap, its length stored first; where it starts.
-    std::int32_t allocate(std::int32_t length, const SourceLocation& loc) {
+    [[gnu::always_inline]] std::int32_t allocate(std::int32_t length, const SourceLocation& loc) {
         const std::size_t at = s_.heap.size();
         if (at + static_cast<std::size_t>(length) + 1 > max_heap_values) heap_full(loc);
         s_.heap.grow(static_cast<std::size_t>(length) + 1);
@@ -297,8 +316,11 @@ public:
     void shuffle_zone(std::int32_t zone, const SourceLocation& loc);
     // `shuffle zone`, the zone evaluated.
     void shuffle_value(Value zone, const SourceLocation& loc) {
-        if (zone == none_value) fail(loc, "cannot shuffle 'none': no zone given");
+        if (zone == none_value) [[unlikely]] shuffle_of_none(loc);
         shuffle_zone(zone, loc);
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void shuffle_of_none(const SourceLocation& loc) const {
+        fail(loc, "cannot shuffle 'none': no zone given");
     }
     void collect_garbage();
     Value relocate(Value v, std::int32_t type, ValueStack& to);
@@ -316,7 +338,7 @@ public:
     // A write of this kind: functions that read such things compute their value again.
     void changed(StateKind kind) { ++s_.changes[static_cast<std::size_t>(kind)]; }
     // Grows whenever anything of the kinds in `reads` changes (the counts only grow, so their sum does too).
-    std::int64_t state_stamp(std::uint8_t reads) const {
+    [[gnu::always_inline]] std::int64_t state_stamp(std::uint8_t reads) const {  // `reads` is mostly a constant
         std::int64_t stamp = 0;
         for (int k = 0; k < state_kinds; ++k) {
             if (reads & (1u << k)) stamp += s_.changes[static_cast<std::size_t>(k)];

@@ -21,28 +21,24 @@ std::int32_t field_by_name(const std::vector<FieldInfo>& fields, const std::stri
 
 }  // namespace
 
-std::int32_t Machine::card_slot(Value card, std::int32_t field, std::int32_t type, const SourceLocation& loc) {
+std::int32_t Machine::card_slot_by_name(Value card, std::int32_t field, const SourceLocation& loc) {
     if (card < 0 || static_cast<std::size_t>(card) >= in_.card_base.size()) fail(loc, "no card here ('none')");
     const auto c = static_cast<std::size_t>(card);
-    if (type < 0) {
-        const CardType& t = p_.card_types[static_cast<std::size_t>(in_.card_type[c])];
-        const std::string& name = p_.texts[static_cast<std::size_t>(field)];
-        field = field_by_name(t.fields, name);
-        if (field < 0) fail(loc, fmt::format("a {} card has no field '{}'", t.name, name));
-    }
-    return in_.card_base[c] + field;
+    const CardType& t = p_.card_types[static_cast<std::size_t>(in_.card_type[c])];
+    const std::string& name = p_.texts[static_cast<std::size_t>(field)];
+    const std::int32_t found = field_by_name(t.fields, name);
+    if (found < 0) fail(loc, fmt::format("a {} card has no field '{}'", t.name, name));
+    return in_.card_base[c] + found;
 }
 
-std::int32_t Machine::space_slot(Value space, std::int32_t field, std::int32_t board, const SourceLocation& loc) {
+std::int32_t Machine::space_slot_by_name(Value space, std::int32_t field, const SourceLocation& loc) {
     if (space < 0 || static_cast<std::size_t>(space) >= in_.space_base.size()) fail(loc, "no space here ('none')");
     const auto s = static_cast<std::size_t>(space);
-    if (board < 0) {
-        const BoardDecl& b = p_.boards[static_cast<std::size_t>(in_.space_board[s])];
-        const std::string& name = p_.texts[static_cast<std::size_t>(field)];
-        field = field_by_name(b.fields, name);
-        if (field < 0) fail(loc, fmt::format("a space of {} has no field '{}'", b.name, name));
-    }
-    return in_.space_base[s] + field;
+    const BoardDecl& b = p_.boards[static_cast<std::size_t>(in_.space_board[s])];
+    const std::string& name = p_.texts[static_cast<std::size_t>(field)];
+    const std::int32_t found = field_by_name(b.fields, name);
+    if (found < 0) fail(loc, fmt::format("a space of {} has no field '{}'", b.name, name));
+    return in_.space_base[s] + found;
 }
 
 void Machine::copy_elements(const Sequence& s, std::int32_t to) {

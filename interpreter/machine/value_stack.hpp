@@ -60,7 +60,7 @@ public:
 
     // Room for `count` more values, all none, for a frame's locals; returns where they start. Pointers into the
     // stack are stale afterwards.
-    std::int32_t push(std::int32_t count) {
+    [[gnu::always_inline]] std::int32_t push(std::int32_t count) {
         const auto n = static_cast<std::size_t>(count);
         const std::size_t base = make_room(n + chunk);
         // Whole chunks, past the end if need be (the room is there): a frame's locals take one or two wide stores.
@@ -71,7 +71,7 @@ public:
     }
     // Room for `count` more values, which the caller sets, every one; returns where they start. Pointers into the
     // stack are stale afterwards.
-    std::size_t grow(std::size_t count) {
+    [[gnu::always_inline]] std::size_t grow(std::size_t count) {
         const std::size_t base = make_room(count);
         top_ = base + count;
         return base;
@@ -104,7 +104,7 @@ private:
     static constexpr std::size_t chunk = 8;
 
     // Makes sure `count` values fit above the top; returns the top.
-    std::size_t make_room(std::size_t count) {
+    [[gnu::always_inline]] std::size_t make_room(std::size_t count) {
         if (values_.size() - top_ < count) [[unlikely]] enlarge(count);
         return top_;
     }
