@@ -177,7 +177,12 @@ std::vector<int> Game::to_act() const {
 
 void Game::to_act(std::vector<int>& seats) const {
     seats.clear();
-    for (const Pending& d : state_->pending) {
+    const std::vector<Pending>& pending = state_->pending;
+    if (pending.size() == 1) {  // most decisions: one seat's
+        if (pending.front().answer < 0) seats.push_back(pending.front().seat);
+        return;
+    }
+    for (const Pending& d : pending) {
         if (d.answer < 0) seats.push_back(d.seat);
     }
     if (!std::is_sorted(seats.begin(), seats.end())) std::sort(seats.begin(), seats.end());  // usually they are

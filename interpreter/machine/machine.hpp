@@ -110,10 +110,36 @@ public:
     std::uint64_t option_fingerprint(Value v, std::int32_t type) const;
     void record_fingerprints(const Value* records, std::size_t count, std::int32_t record_type,
                              std::vector<std::uint64_t>& fingerprints) const;
-    Pending& new_decision(std::int32_t chooser, const SourceLocation& loc);
-    void close_decision(const SourceLocation& loc, const std::string& name, bool menu);
+    // The decisions and the endings are reached at every decision of both engines: their common paths are inlined,
+    // their errors out of line.
+    // A new pending decision of the player `chooser` evaluates to (or of `seat`, evaluated by the caller).
+    Pending& new_decision(std::int32_t chooser, const SourceLocation& loc) { return decision_of(eval(chooser), loc); }
+    [[gnu::always_inline]] Pending& decision_of(Value seat, const SourceLocation& loc) {
+        if (seat < 0 || seat >= in_.players) [[unlikely]] no_chooser(loc);
+        Pending& d = s_.pending.emplace_back();
+        d.seat = seat;
+        d.frame_base = base_;
+        d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
+        return d;
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void no_chooser(const SourceLocation& loc) const {
+        fail(loc, "the player who chooses is 'none'");
+    }
+    // The options gathered for the newest decision; none is an error naming the rule (the decision is taken back).
+    [[gnu::always_inline]] void close_decision(const SourceLocation& loc, const std::string& name, bool menu) {
+        Pending& d = s_.pending.back();
+        d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
+        if (d.options_count <= 0) [[unlikely]] no_legal_option(loc, name, menu);
+    }
+    [[noreturn, gnu::cold, gnu::noinline]] void no_legal_option(const SourceLocation& loc, const std::string& name,
+                                                                bool menu);
     bool offer_menu(const Instr& in);
-    void check_endings(bool at_once_only = false);
+    // Ends the game when an `end game when` condition holds (`at_once_only`: only those that end it at once).
+    [[gnu::always_inline]] void check_endings(bool at_once_only = false) {
+        if (p_.end_conditions.empty() || !s_.play_started || s_.finished) return;
+        check_end_conditions(at_once_only);
+    }
+    void check_end_conditions(bool at_once_only);
     // A text expression of the callable whose frame starts at `frame_base` (a pending decision's), as it reads now.
     std::string text_in_frame(std::int32_t text, std::int32_t frame_base);
     const Callable& rule_at(const SourceLocation& loc) const;

@@ -466,22 +466,8 @@ bool Machine::events_tell_apart(Value card, Value moved, std::int32_t from, std:
 
 // A decision for the player `chooser` names, added to the pending ones; its options follow in pending_options. Made
 // in place: a Pending built on the stack and copied in would be read back before its fields are all stored.
-Pending& Machine::new_decision(std::int32_t chooser, const SourceLocation& loc) {
-    const Value seat = eval(chooser);
-    if (seat < 0 || seat >= in_.players) fail(loc, "the player who chooses is 'none'");
-    Pending& d = s_.pending.emplace_back();
-    d.seat = seat;
-    d.frame_base = base_;
-    d.options_begin = static_cast<std::int32_t>(s_.pending_options.size());
-    return d;
-}
-
-// The options gathered for the newest decision; none is an error naming the rule (the decision is taken back).
-void Machine::close_decision(const SourceLocation& loc, const std::string& name, bool menu) {
-    Pending& d = s_.pending.back();
-    d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;
-    if (d.options_count > 0) return;
-    const Value seat = d.seat;
+void Machine::no_legal_option(const SourceLocation& loc, const std::string& name, bool menu) {
+    const Value seat = s_.pending.back().seat;
     s_.pending.pop_back();
     if (menu) fail(loc, fmt::format("no option of '{}' is allowed for {}", name, seat_name(seat)));
     fail(loc, fmt::format("{} has no legal option for '{}'", seat_name(seat), name));

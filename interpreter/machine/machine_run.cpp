@@ -152,8 +152,7 @@ Value Machine::call_value(std::int32_t callable, std::int32_t expr, Value argume
 // The `end game when` conditions, in declaration order; only the `as soon as` ones when `at_once_only` (after a
 // write). The others are checked where a step of the rules has resolved: before each decision, at `check end of
 // game`, and when `play` finishes (docs/language.md, "The end").
-void Machine::check_endings(bool at_once_only) {
-    if (!s_.play_started || s_.finished) return;
+void Machine::check_end_conditions(bool at_once_only) {
     for (const EndCondition& end : p_.end_conditions) {
         if (at_once_only && !end.at_once) continue;
         if (call_value(end.condition, -1, 0) != 0) {

@@ -775,8 +775,8 @@ private:
                              block + 2, block + 3, block + 1, ch.slot, pc + 1);
         }
         s += fmt::format("m.s_.frames.back().pc = {};\nm.check_endings();\nif (m.s_.finished) continue;\n"
-                         "m.new_decision(m.p_.choices[{}].chooser, code[{}].loc).choice = {};\n",
-                         pc, in.a, pc, in.a);
+                         "m.decision_of({}, code[{}].loc).choice = {};\n",
+                         pc, value_of(ch.chooser), pc, in.a);
         s += "{\n" + source_elements(ch.domain, [&](const std::string& v) {
             if (ch.where < 0) return fmt::format("m.s_.pending_options.push_back({});\n", v);
             return fmt::format("m.frame_[{}] = {};\nif ({}) m.s_.pending_options.push_back({});\n", ch.slot, v,
