@@ -112,7 +112,9 @@ public:
                              std::vector<std::uint64_t>& fingerprints) const;
     // The decisions and the endings are reached at every decision of both engines: their common paths are inlined,
     // their errors out of line.
-    // A new pending decision of the player `chooser` evaluates to (or of `seat`, evaluated by the caller).
+    // A decision for the player `chooser` names (or `seat`, evaluated by the caller), added to the pending ones; its
+    // options follow in pending_options. Made in place: a Pending built on the stack and copied in would be read
+    // back before its fields are all stored.
     Pending& new_decision(std::int32_t chooser, const SourceLocation& loc) { return decision_of(eval(chooser), loc); }
     [[gnu::always_inline]] Pending& decision_of(Value seat, const SourceLocation& loc) {
         if (seat < 0 || seat >= in_.players) [[unlikely]] no_chooser(loc);
@@ -125,7 +127,7 @@ public:
     [[noreturn, gnu::cold, gnu::noinline]] void no_chooser(const SourceLocation& loc) const {
         fail(loc, "the player who chooses is 'none'");
     }
-    // The options gathered for the newest decision; none is an error naming the rule (the decision is taken back).
+    // The options gathered for the newest decision are counted.
     [[gnu::always_inline]] void close_decision(const SourceLocation& loc, const std::string& name, bool menu) {
         Pending& d = s_.pending.back();
         d.options_count = static_cast<std::int32_t>(s_.pending_options.size()) - d.options_begin;

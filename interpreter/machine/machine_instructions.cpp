@@ -45,14 +45,15 @@ inline Machine::Flow Machine::step(Code code, const Instr& in, std::int32_t& pc)
         case Code::set_space_field: {
             const Value object = eval(in.e2);
             const Value v = eval(in.e1);
-            const std::int32_t slot = in.code == Code::set_player_field ? player_slot(object, in.a, in.loc)
-                                      : in.code == Code::set_card_field ? card_slot(object, in.a, in.c, in.loc)
-                                                                        : space_slot(object, in.a, in.c, in.loc);
+            // `code`, not in.code: each instruction's copy in the loop keeps only its own kind of field.
+            const std::int32_t slot = code == Code::set_player_field ? player_slot(object, in.a, in.loc)
+                                      : code == Code::set_card_field ? card_slot(object, in.a, in.c, in.loc)
+                                                                     : space_slot(object, in.a, in.c, in.loc);
             Value& target = s_.slots[static_cast<std::size_t>(slot)];
             target = in.b ? checked(combine(target, v, in.b), in.loc) : v;
-            changed(in.code == Code::set_player_field ? StateKind::player_fields
-                    : in.code == Code::set_card_field ? StateKind::card_fields
-                                                      : StateKind::spaces);
+            changed(code == Code::set_player_field ? StateKind::player_fields
+                    : code == Code::set_card_field ? StateKind::card_fields
+                                                   : StateKind::spaces);
             next();
             return Flow::next;
         }
@@ -464,8 +465,7 @@ bool Machine::events_tell_apart(Value card, Value moved, std::int32_t from, std:
     return false;
 }
 
-// A decision for the player `chooser` names, added to the pending ones; its options follow in pending_options. Made
-// in place: a Pending built on the stack and copied in would be read back before its fields are all stored.
+// The newest decision has no option: it is taken back, and the error names the rule that asks.
 void Machine::no_legal_option(const SourceLocation& loc, const std::string& name, bool menu) {
     const Value seat = s_.pending.back().seat;
     s_.pending.pop_back();
