@@ -27,6 +27,10 @@ ls "$RULESRUN_CACHE_DIR"/native/*.so >/dev/null 2>&1 || fail "no library in the 
 run 0 simulate "$PIG" --games 500 --seed 3 --json --engine native
 cmp -s "$WORK/out" "$WORK/interpreted.json" || fail "simulate --engine native from the cache differs"
 lacks "$WORK/err" "Built" "a second run finds the engine in the cache"
+cp -r "$RULESRUN_CACHE_DIR" "$WORK/moved-cache"
+RULESRUN_CACHE_DIR="$WORK/moved-cache" run 0 simulate "$PIG" --games 500 --seed 3 --json --engine native
+cmp -s "$WORK/out" "$WORK/interpreted.json" || fail "simulate --engine native from a copied cache differs"
+lacks "$WORK/err" "Built" "a cache copied to another folder is used as it is"
 
 run 0 simulate "$DIAMANT" --games 300 --seed 9 --compare "$DIAMANT" --option variant=official
 cp "$WORK/out" "$WORK/compare.txt"

@@ -173,7 +173,7 @@ BuiltLibrary build_native_library(const std::string& source, const NativeCompile
     Hash hash;
     hash.add(fmt::format("abi {}", native_abi_version));
     hash.add(source);
-    hash.add(include);  // names the headers' version
+    hash.add(fs::path(include).filename().string());  // the headers' version; not the folder, so a cache may move
     hash.add(compiler.path);
     hash.add(compiler.identity);
     hash.add(native_compile_flags());
