@@ -1,9 +1,8 @@
 #!/usr/bin/env bash
 # `--engine native` from the command line: simulate, compare, sweep, tune and play give what the interpreter gives,
 # byte for byte; the first run says it built the engine and later runs find it in the cache (a copy of the cache
-# too); without a C++ compiler
-# the interpreter runs with a one-line notice; a compiler that fails is an error naming its output; a wrong engine
-# name is a usage error.
+# too); without a C++ compiler the interpreter runs with a one-line notice; a compiler that fails is an error naming
+# its output; a wrong engine name is a usage error.
 # Usage: cli_native_test.sh PATH/TO/rulesrun SOURCE_DIR
 set -uo pipefail
 
