@@ -192,7 +192,6 @@ void Game::to_act(std::vector<int>& seats) const {
 namespace {
 
 const Pending& pending_for(const StateData& s, int seat) {
-    if (s.pending.size() == 1 && s.pending.front().seat == seat && s.pending.front().answer < 0) return s.pending.front();
     for (const Pending& d : s.pending) {
         if (d.seat == seat && d.answer < 0) return d;
     }
@@ -300,9 +299,7 @@ void Game::apply(int seat, int action) {
     auto& d = const_cast<Pending&>(found);
     d.answer = action;
     state_->history.push_back({seat, action});
-    const std::vector<Pending>& pending = state_->pending;
-    const bool everyone = pending.size() == 1 ||
-                          std::all_of(pending.begin(), pending.end(), [](const Pending& x) { return x.answer >= 0; });
+    const bool everyone = std::all_of(state_->pending.begin(), state_->pending.end(), [](const Pending& x) { return x.answer >= 0; });
     if (everyone) Machine(definition_->program(), *state_).resume_with_answers();
 }
 
