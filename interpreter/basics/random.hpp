@@ -49,10 +49,18 @@ public:
     // Fisher-Yates: every order of items[0..count) equally likely.
     template <class T>
     void shuffle(T* items, int count) {
+        shuffle(items, count, [](int, const T&) {});
+    }
+    // The same, and placed(i, items[i]) as soon as items[i] takes its last place (the last first): a caller that
+    // indexes where each item is keeps its index in the same pass.
+    template <class T, class Placed>
+    void shuffle(T* items, int count, const Placed& placed) {
         for (int i = count - 1; i > 0; --i) {
             const int j = static_cast<int>(below(static_cast<std::uint32_t>(i + 1)));
             std::swap(items[i], items[j]);
+            placed(i, items[i]);
         }
+        if (count > 0) placed(0, items[0]);
     }
 
     friend bool operator==(const Rng& a, const Rng& b) {

@@ -103,13 +103,16 @@ void Machine::move_card(Value card, std::int32_t zone, std::int32_t place, std::
 void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
     const auto z = static_cast<std::size_t>(zone);
     Rng rng = s_.rng;  // in registers while it draws, not written back to the state after every card
-    rng.shuffle(s_.zone_cards.data() + s_.zone_top(z), s_.zone_size[z]);
-    s_.rng = rng;
-    if (s_.forced_next < s_.forced.size()) [[unlikely]] force_order(zone, loc);
-    changed(StateKind::zones);
+    const std::int32_t start = s_.zone_start[z], size = s_.zone_size[z];
     Value* const region = s_.zone_cards.data() + in_.zone_offset[z];
-    const std::int32_t start = s_.zone_start[z];
-    for (std::int32_t i = start; i < start + s_.zone_size[z]; ++i) place_in_region(region, i, region[i]);
+    Value* const position = s_.card_pos.data();
+    rng.shuffle(region + start, size, [&](int i, Value card) { position[static_cast<std::size_t>(card)] = start + i; });
+    s_.rng = rng;
+    if (s_.forced_next < s_.forced.size()) [[unlikely]] {
+        force_order(zone, loc);
+        for (std::int32_t i = start; i < start + size; ++i) place_in_region(region, i, region[i]);
+    }
+    changed(StateKind::zones);
     if (in_.tracks_knowledge && s_.knowledge_kept) forget_shuffled(s_, in_, zone);
 }
 
