@@ -108,8 +108,9 @@ public:
     // `choose one of`: equal options (interchangeable cards, equal values) are offered once, the first of each.
     void drop_repeated_options(std::size_t begin, std::int32_t type);
     std::uint64_t option_fingerprint(Value v, std::int32_t type) const;
-    void record_fingerprints(const Value* records, std::size_t count, std::int32_t record_type,
-                             std::vector<std::uint64_t>& fingerprints) const;
+    const std::vector<std::size_t>& fingerprinted_fields(std::int32_t record_type) const;
+    void drop_interchangeable(std::size_t begin, std::int32_t type,
+                              const std::vector<std::uint64_t>& fingerprints);
     // The decisions and the endings are reached at every decision of both engines: their common paths are inlined,
     // their errors out of line.
     // A decision for the player `chooser` names (or `seat`, evaluated by the caller), added to the pending ones; its

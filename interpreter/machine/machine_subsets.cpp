@@ -6,6 +6,7 @@
 // search over the groups (last group first, so the order is the same) drops every branch whose remaining groups
 // cannot reach the total any more: only the selections that add up to it are visited, whatever the domain's size.
 #include <algorithm>
+#include <array>
 
 #include <fmt/format.h>
 
@@ -37,10 +38,96 @@ constexpr std::uint64_t fingerprint_start = 0xcbf29ce484222325ULL;
 std::uint64_t mix(std::uint64_t h, std::uint64_t x) { return (h ^ x) * 0x100000001b3ULL; }
 bool mixed_in(ValueKind k) { return k != ValueKind::text && k != ValueKind::list && k != ValueKind::record; }
 
+// A set of fingerprints as bits of a filter at least 32 times as large as the options, each chosen by a hash of the
+// fingerprint: a bit found set already is rare when no two fingerprints are equal. The filter of a usual decision
+// lives on the stack, a larger one with the thread, so decisions allocate nothing.
+class FingerprintFilter {
+public:
+    explicit FingerprintFilter(std::size_t count) {
+        while ((std::size_t{1} << bits_) < 32 * count) ++bits_;
+        const std::size_t words = std::size_t{1} << (bits_ - 6);
+        if (words <= on_stack_.size()) {
+            words_ = on_stack_.data();
+            std::fill_n(words_, words, 0);
+        } else {
+            thread_local std::vector<std::uint64_t> large;
+            large.assign(words, 0);
+            words_ = large.data();
+        }
+    }
+    // Marks f's bit; whether it was marked already.
+    bool marked_before(std::uint64_t f) {
+        const std::uint64_t place = (f * 0x9e3779b97f4a7c15ULL) >> (64 - bits_);
+        std::uint64_t& word = words_[place / 64];
+        const std::uint64_t bit = std::uint64_t{1} << (place % 64);
+        const bool before = (word & bit) != 0;
+        word |= bit;
+        return before;
+    }
+
+private:
+    int bits_ = 10;
+    std::array<std::uint64_t, 256> on_stack_;  // up to 512 options; not zeroed beyond the words used
+    std::uint64_t* words_ = nullptr;
+};
+
+// Whether no two of the `count` fingerprints that fingerprint_of(i) gives are equal. Most decisions (a board's
+// moves, a hand of different cards) repeat nothing: each fingerprint is made once and marks the filter, and only a
+// bit found marked (rare) has the fingerprints before it made again to be compared. The common path thus stores
+// nothing but the filter's bits and takes no branch it cannot predict.
+template <typename FingerprintOf>
+bool fingerprints_differ(std::size_t count, const FingerprintOf& fingerprint_of) {
+    // Options made in an order (a board's spaces, moves square by square) often have increasing fingerprints when
+    // these are the values themselves: then none is repeated, seen in one pass that writes nothing.
+    std::size_t increasing = 1;
+    for (std::uint64_t last = fingerprint_of(0); increasing < count; ++increasing) {
+        const std::uint64_t f = fingerprint_of(increasing);
+        if (f <= last) break;
+        last = f;
+    }
+    if (increasing == count) return true;
+    constexpr std::size_t few = 12;  // a few: comparing each pair costs less than a filter
+    if (count <= few) {
+        std::array<std::uint64_t, few> fingerprints;
+        for (std::size_t i = 0; i < count; ++i) {
+            fingerprints[i] = fingerprint_of(i);
+            for (std::size_t j = 0; j < i; ++j) {
+                if (fingerprints[j] == fingerprints[i]) return false;
+            }
+        }
+        return true;
+    }
+    FingerprintFilter filter(count);
+    for (std::size_t i = 0; i < count; ++i) {
+        const std::uint64_t f = fingerprint_of(i);
+        if (filter.marked_before(f)) [[unlikely]] {
+            for (std::size_t j = 0; j < i; ++j) {
+                if (fingerprint_of(j) == f) return false;
+            }
+        }
+    }
+    return true;
+}
+
+// option_fingerprint of a record on the heap, given the fields fingerprinted_fields found. One or two such fields (a
+// move's squares) are the fingerprint themselves, side by side, so that options made in order have increasing ones;
+// more are hashed.
+[[gnu::always_inline]] inline std::uint64_t record_fingerprint(const Value* heap, Value record,
+                                                               const std::vector<std::size_t>& scalar_fields) {
+    if (record == none_value) return fingerprint_start;
+    const Value* const values = heap + record + 1;
+    std::uint64_t h = scalar_fields.size() <= 2 ? 0 : fingerprint_start;
+    for (const std::size_t f : scalar_fields) {
+        const auto v = static_cast<std::uint32_t>(values[f]);
+        h = scalar_fields.size() <= 2 ? h << 32 | v : mix(h, v);
+    }
+    return h;
+}
+
 }  // namespace
 
 // Equal values, or cards of a type with equal fields, hash alike: the scalar fields are mixed in (lists and texts
-// are left out, so equal ones still meet in the comparison). Records: record_fingerprints.
+// are left out, so equal ones still meet in the comparison). Records: record_fingerprint.
 std::uint64_t Machine::option_fingerprint(Value v, std::int32_t type_index) const {
     const ValueType& type = p_.type(type_index);
     auto scalar = [this](std::int32_t t) { return mixed_in(p_.type(t).kind); };
@@ -58,65 +145,16 @@ std::uint64_t Machine::option_fingerprint(Value v, std::int32_t type_index) cons
     return scalar(type_index) ? static_cast<std::uint32_t>(v) : h;
 }
 
-// option_fingerprint of many records of one type, whose scalar fields are found once.
-void Machine::record_fingerprints(const Value* records, std::size_t count, std::int32_t record_type,
-                                  std::vector<std::uint64_t>& fingerprints) const {
+// The fields of a record type that its fingerprints mix in, found once per decision.
+const std::vector<std::size_t>& Machine::fingerprinted_fields(std::int32_t record_type) const {
     thread_local std::vector<std::size_t> scalar_fields;
     scalar_fields.clear();
     const auto& fields = p_.record_types[static_cast<std::size_t>(record_type)].fields;
     for (std::size_t f = 0; f < fields.size(); ++f) {
         if (mixed_in(p_.type(fields[f].type).kind)) scalar_fields.push_back(f);
     }
-    for (std::size_t i = 0; i < count; ++i) {
-        std::uint64_t h = fingerprint_start;
-        if (records[i] != none_value) {
-            const Value* const values = s_.heap.data() + records[i] + 1;
-            for (const std::size_t f : scalar_fields) h = mix(h, static_cast<std::uint32_t>(values[f]));
-        }
-        fingerprints.push_back(h);
-    }
+    return scalar_fields;
 }
-
-namespace {
-
-// Whether no two of these fingerprints are equal. Most decisions (a board's moves, a hand of different cards)
-// repeat nothing, so each fingerprint marks one bit of a filter at least 32 times as large as the options, chosen by
-// its hash: a bit found already set (rare) sends it to be compared with every fingerprint before it. The common
-// path thus takes no branch it cannot predict, which a hash table's probes did. The filter lives with the thread,
-// so decisions allocate nothing.
-template <typename T>
-bool all_different(const T* values, std::size_t count) {  // a few: comparing each pair costs less than a filter
-    for (std::size_t i = 1; i < count; ++i) {
-        for (std::size_t j = 0; j < i; ++j) {
-            if (values[i] == values[j]) return false;
-        }
-    }
-    return true;
-}
-
-bool all_different(const std::vector<std::uint64_t>& fingerprints) {
-    const std::size_t count = fingerprints.size();
-    if (count <= 12) return all_different(fingerprints.data(), count);
-    thread_local std::vector<std::uint64_t> filter;  // bit b of word w: some fingerprint hashes to 64 * w + b
-    int bits = 10;
-    while ((std::size_t{1} << bits) < 32 * count) ++bits;
-    filter.assign(std::size_t{1} << (bits - 6), 0);
-    for (std::size_t i = 0; i < count; ++i) {
-        const std::uint64_t f = fingerprints[i];
-        const std::uint64_t place = (f * 0x9e3779b97f4a7c15ULL) >> (64 - bits);
-        std::uint64_t& word = filter[place / 64];
-        const std::uint64_t bit = std::uint64_t{1} << (place % 64);
-        if ((word & bit) != 0) [[unlikely]] {
-            for (std::size_t j = 0; j < i; ++j) {
-                if (fingerprints[j] == f) return false;
-            }
-        }
-        word |= bit;
-    }
-    return true;
-}
-
-}  // namespace
 
 // Keeps the first of each set of interchangeable options, in their order. When no two options have the same
 // fingerprint none is dropped; otherwise options are sorted by fingerprint, and only those with equal fingerprints
@@ -125,20 +163,32 @@ void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) 
     std::vector<Value>& options = s_.pending_options;
     const std::size_t count = options.size() - begin;
     if (count < 2) return;
+    const Value* const offered = options.data() + begin;
+    auto drop_with = [&](const auto& fingerprint_of) {
+        if (fingerprints_differ(count, fingerprint_of)) return;
+        thread_local std::vector<std::uint64_t> fingerprints;  // with the thread: decisions allocate nothing
+        fingerprints.clear();
+        for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(fingerprint_of(i));
+        drop_interchangeable(begin, type_index, fingerprints);
+    };
     const ValueType& type = p_.type(type_index);
-    const bool by_content = type.kind == ValueKind::card || type.compared_by_content();
-    if (!by_content && count <= 12 && all_different(options.data() + begin, count)) return;  // the common case
-    // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
-    thread_local std::vector<std::uint64_t> fingerprints;
-    fingerprints.clear();
     if (type.kind == ValueKind::record) {
-        record_fingerprints(options.data() + begin, count, type.id, fingerprints);
+        const std::vector<std::size_t>& scalar_fields = fingerprinted_fields(type.id);
+        const Value* const heap = s_.heap.data();
+        drop_with([&](std::size_t i) { return record_fingerprint(heap, offered[i], scalar_fields); });
     } else if (type.kind == ValueKind::card || type.kind == ValueKind::text || type.kind == ValueKind::list) {
-        for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(option_fingerprint(options[begin + i], type_index));
+        drop_with([&](std::size_t i) { return option_fingerprint(offered[i], type_index); });
     } else {  // numbers, players, spaces...: equal only when the same value
-        for (std::size_t i = 0; i < count; ++i) fingerprints.push_back(static_cast<std::uint32_t>(options[begin + i]));
+        drop_with([&](std::size_t i) -> std::uint64_t { return static_cast<std::uint32_t>(offered[i]); });
     }
-    if (all_different(fingerprints)) return;
+}
+
+// Some options have equal fingerprints: they are sorted by fingerprint, and those with equal ones compared.
+void Machine::drop_interchangeable(std::size_t begin, std::int32_t type_index,
+                                   const std::vector<std::uint64_t>& fingerprints) {
+    std::vector<Value>& options = s_.pending_options;
+    const std::size_t count = options.size() - begin;
+    // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
     thread_local std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
     thread_local std::vector<char> repeated;
     keys.clear();
