@@ -327,7 +327,7 @@ public:
     }
     [[noreturn, gnu::cold, gnu::noinline]] void heap_full(const SourceLocation& loc) const;
     // A list of values[from...] on the heap.
-    Value list_of(const std::vector<Value>& values, std::size_t from, const SourceLocation& loc) {
+    Value list_of(const ValueStack& values, std::size_t from, const SourceLocation& loc) {
         const auto length = static_cast<std::int32_t>(values.size() - from);
         const std::int32_t list = allocate(length, loc);
         Value* const out = s_.heap.data() + list + 1;

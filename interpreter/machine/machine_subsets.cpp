@@ -77,16 +77,7 @@ private:
 // nothing but the filter's bits and takes no branch it cannot predict.
 template <typename FingerprintOf>
 bool fingerprints_differ(std::size_t count, const FingerprintOf& fingerprint_of) {
-    // Options made in an order (a board's spaces, moves square by square) often have increasing fingerprints when
-    // these are the values themselves: then none is repeated, seen in one pass that writes nothing.
-    std::size_t increasing = 1;
-    for (std::uint64_t last = fingerprint_of(0); increasing < count; ++increasing) {
-        const std::uint64_t f = fingerprint_of(increasing);
-        if (f <= last) break;
-        last = f;
-    }
-    if (increasing == count) return true;
-    constexpr std::size_t few = 12;  // a few: comparing each pair costs less than a filter
+    constexpr std::size_t few = 12;  // a few: comparing each pair costs less than anything else
     if (count <= few) {
         std::array<std::uint64_t, few> fingerprints;
         for (std::size_t i = 0; i < count; ++i) {
@@ -97,6 +88,15 @@ bool fingerprints_differ(std::size_t count, const FingerprintOf& fingerprint_of)
         }
         return true;
     }
+    // More options made in an order (a board's spaces, moves square by square) often have increasing fingerprints
+    // when these are the values themselves: then none is repeated, seen in one pass that writes nothing.
+    std::size_t increasing = 1;
+    for (std::uint64_t last = fingerprint_of(0); increasing < count; ++increasing) {
+        const std::uint64_t f = fingerprint_of(increasing);
+        if (f <= last) break;
+        last = f;
+    }
+    if (increasing == count) return true;
     FingerprintFilter filter(count);
     for (std::size_t i = 0; i < count; ++i) {
         const std::uint64_t f = fingerprint_of(i);
@@ -160,7 +160,7 @@ const std::vector<std::size_t>& Machine::fingerprinted_fields(std::int32_t recor
 // fingerprint none is dropped; otherwise options are sorted by fingerprint, and only those with equal fingerprints
 // are compared.
 void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) {
-    std::vector<Value>& options = s_.pending_options;
+    ValueStack& options = s_.pending_options;
     const std::size_t count = options.size() - begin;
     if (count < 2) return;
     const Value* const offered = options.data() + begin;
@@ -186,7 +186,7 @@ void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) 
 // Some options have equal fingerprints: they are sorted by fingerprint, and those with equal ones compared.
 void Machine::drop_interchangeable(std::size_t begin, std::int32_t type_index,
                                    const std::vector<std::uint64_t>& fingerprints) {
-    std::vector<Value>& options = s_.pending_options;
+    ValueStack& options = s_.pending_options;
     const std::size_t count = options.size() - begin;
     // A machine lives for one step: these buffers live with the thread, so decisions allocate nothing.
     thread_local std::vector<std::pair<std::uint64_t, std::uint32_t>> keys;
@@ -225,7 +225,7 @@ void Machine::offer_selection(const Choice& ch, const SubsetGroups& groups, cons
     charge(1, loc);
     const std::size_t mark = s_.scratch.size();
     for (std::size_t g = 0; g < groups.size(); ++g) {
-        s_.scratch.insert(s_.scratch.end(), groups[g].begin(), groups[g].begin() + static_cast<std::ptrdiff_t>(taken[g]));
+        s_.scratch.append(groups[g].data(), taken[g]);
     }
     const bool empty = s_.scratch.size() == mark;
     const Value selection = list_of(s_.scratch, mark, loc);

@@ -64,9 +64,9 @@ struct StateData {
     std::vector<Frame> frames;       // the suspended rules: innermost last
     ValueStack locals;
     std::vector<Pending> pending;
-    std::vector<Value> pending_options;
+    ValueStack pending_options;
     std::vector<std::string> prompts;  // per pending decision, only when messages are kept
-    std::vector<Value> scratch;        // elements of lists being built (a stack: nested builds share it)
+    ValueStack scratch;                // elements of lists being built (a stack: nested builds share it)
     std::vector<Value> triggered;      // events a move statement triggered: pairs of event and card
 
     Rng rng{1};

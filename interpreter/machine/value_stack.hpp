@@ -76,10 +76,17 @@ public:
         top_ = base + count;
         return base;
     }
-    void push_back(Value v) {
+    // Inlined: lists and a decision's options are built value by value.
+    [[gnu::always_inline]] void push_back(Value v) {
         const std::size_t at = make_room(1);
         values_[at] = v;
         top_ = at + 1;
+    }
+    Value& back() { return values_[top_ - 1]; }
+    // As std::vector's: new values are zeros.
+    void resize(std::size_t size) {
+        if (size > top_) std::fill(values_.data() + make_room(size - top_), values_.data() + size, 0);
+        top_ = size;
     }
     // Copies `count` values on top. Value by value: most lists are short, and a call to memcpy would cost more.
     void append(const Value* values, std::size_t count) {
