@@ -152,6 +152,48 @@ procedure spin() {
         EXPECT_NE(message.find("endless loop"), std::string::npos) << message;
 }
 
+// A field of a local compared with something (`s.mark == 0`, `q.coins == 0`) is read in place by the comparison;
+// when the local holds none, the error is still the field's, at the field.
+TEST(Runtime, AFieldOfALocalThatIsNoneIsAnErrorAtTheField) {
+    const std::string rules = R"(game "Fields" {
+  players 2
+}
+board squares: grid 2 by 2 of Square {
+  mark: int = 0
+}
+player {
+  coins: int = 0
+}
+state {
+  result: int = 0
+}
+play {
+  let s = if result == 0 then at(squares[1, 1], ROWS, 0) else none
+  let q = if result == 0 then PLAYER else first_player()
+  if q.coins == 0 {
+    result = 1
+  }
+  if 0 < s.mark {
+    result = 2
+  }
+}
+score(p) = result
+)";
+    auto with = [&](const std::string& rows, const std::string& player) {
+        std::string text = std::regex_replace(rules, std::regex("ROWS"), rows);
+        return std::regex_replace(text, std::regex("PLAYER"), player);
+    };
+    auto fine = load_text("fields", with("1", "first_player()"));
+    ASSERT_TRUE(fine);
+    EXPECT_EQ(rule_error_at_start(fine), "");
+    const std::string no_space = rule_error_at_start(load_text("fields", with("-1", "first_player()")));
+    EXPECT_NE(no_space.find("fields.rules:19:11"), std::string::npos) << no_space;
+    EXPECT_NE(no_space.find("no space here ('none')"), std::string::npos) << no_space;
+    const std::string no_player = rule_error_at_start(load_text("fields", with("1", "none")));
+    EXPECT_NE(no_player.find("fields.rules:16:7"), std::string::npos) << no_player;
+    EXPECT_NE(no_player.find("no player here ('none')"), std::string::npos) << no_player;
+}
+
 TEST(Runtime, EndlessRecursionStopsWithAnError) {
     auto game = load_text("recursion", R"(game "Recursion" {
   players 1

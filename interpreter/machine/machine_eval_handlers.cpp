@@ -11,11 +11,16 @@ namespace {
 
 // How a handler reads one of its first two children: through eval, or straight from the frame (a local) or from the
 // expression itself (a constant), one dependent load or two fewer.
-enum class Fetch : std::uint8_t { eval, local, constant };
+// A field of a local (`s.owner == p`, `p.coins > 0`, the most frequent operands of board and card games) is read in
+// place too, without a call to its own handler.
+enum class Fetch : std::uint8_t { eval, local, constant, space_field_of_local, player_field_of_local };
 
-Fetch fetch_of(const Expr& child) {
+Fetch fetch_of(const Program& p, const Expr& child) {
     if (child.op == ExprOp::local) return Fetch::local;
     if (child.op == ExprOp::constant) return Fetch::constant;
+    const bool of_local = child.child_count == 1 && p.expr(child.first3[0]).op == ExprOp::local;
+    if (of_local && child.op == ExprOp::space_field && child.b >= 0) return Fetch::space_field_of_local;
+    if (of_local && child.op == ExprOp::player_field) return Fetch::player_field_of_local;
     return Fetch::eval;
 }
 
@@ -71,10 +76,24 @@ struct EvalHandlers {
         return m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>(space)] + e.a)];
     }
     // Child i (0 or 1), read as `F` says.
+    // A field read in place whose object is wrong (none, another kind): its own handler says what.
+    [[gnu::noinline, gnu::cold]] static Value field_error(Machine& m, std::int32_t field) { return m.eval(field); }
     template <Fetch F>
     static Value operand(Machine& m, const Expr& e, int i) {
         if constexpr (F == Fetch::local) return m.frame_[e.direct[i]];
         if constexpr (F == Fetch::constant) return e.direct[i];
+        if constexpr (F == Fetch::space_field_of_local) {
+            const Expr& field = m.exprs_[e.first3[i]];
+            const Value space = m.frame_[field.direct[0]];
+            if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) return field_error(m, e.first3[i]);
+            return m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>(space)] + field.a)];
+        }
+        if constexpr (F == Fetch::player_field_of_local) {
+            const Expr& field = m.exprs_[e.first3[i]];
+            const Value player = m.frame_[field.direct[0]];
+            if (static_cast<std::uint32_t>(player) >= static_cast<std::uint32_t>(m.in_.players)) return field_error(m, e.first3[i]);
+            return m.s_.slots[static_cast<std::size_t>(m.in_.player_base + player * m.in_.player_stride + field.a)];
+        }
         return m.eval(e.first3[i]);
     }
 
@@ -171,15 +190,27 @@ struct EvalHandlers {
         static constexpr EvalHandler handler = logical_or<L, R>;
     };
     // The instance of H<Op, L, R> for these operands' kinds.
+    template <template <typename, Fetch, Fetch> class H, typename Op, Fetch L>
+    static EvalHandler by_right_operand(Fetch right) {
+        switch (right) {
+            case Fetch::eval: return H<Op, L, Fetch::eval>::handler;
+            case Fetch::local: return H<Op, L, Fetch::local>::handler;
+            case Fetch::constant: return H<Op, L, Fetch::constant>::handler;
+            case Fetch::space_field_of_local: return H<Op, L, Fetch::space_field_of_local>::handler;
+            case Fetch::player_field_of_local: return H<Op, L, Fetch::player_field_of_local>::handler;
+        }
+        return nullptr;
+    }
     template <template <typename, Fetch, Fetch> class H, typename Op = void>
     static EvalHandler by_operands(Fetch left, Fetch right) {
-        constexpr Fetch e = Fetch::eval, l = Fetch::local, c = Fetch::constant;
-        static constexpr EvalHandler table[3][3] = {
-            {H<Op, e, e>::handler, H<Op, e, l>::handler, H<Op, e, c>::handler},
-            {H<Op, l, e>::handler, H<Op, l, l>::handler, H<Op, l, c>::handler},
-            {H<Op, c, e>::handler, H<Op, c, l>::handler, H<Op, c, c>::handler},
-        };
-        return table[static_cast<int>(left)][static_cast<int>(right)];
+        switch (left) {
+            case Fetch::eval: return by_right_operand<H, Op, Fetch::eval>(right);
+            case Fetch::local: return by_right_operand<H, Op, Fetch::local>(right);
+            case Fetch::constant: return by_right_operand<H, Op, Fetch::constant>(right);
+            case Fetch::space_field_of_local: return by_right_operand<H, Op, Fetch::space_field_of_local>(right);
+            case Fetch::player_field_of_local: return by_right_operand<H, Op, Fetch::player_field_of_local>(right);
+        }
+        return nullptr;
     }
 
     static Value values_on_heap(Machine& m, const Expr& e) { return m.values_on_heap(e); }
@@ -233,10 +264,10 @@ struct EvalHandlers {
     static EvalHandler choose(const Program& p, const Expr& e) {
         const EvalKind kind = eval_kind(p, e);
         if (is_binary(kind)) {
-            return binary_handler(kind, fetch_of(p.expr(e.first3[0])), fetch_of(p.expr(e.first3[1])));
+            return binary_handler(kind, fetch_of(p, p.expr(e.first3[0])), fetch_of(p, p.expr(e.first3[1])));
         }
         if (kind == EvalKind::board_space && is_grid_space(p, e))
-            return by_operands<GridSpace>(fetch_of(p.expr(e.first3[0])), fetch_of(p.expr(e.first3[1])));
+            return by_operands<GridSpace>(fetch_of(p, p.expr(e.first3[0])), fetch_of(p, p.expr(e.first3[1])));
         const bool of_local = e.direct[0] >= 0;
         switch (kind) {
             case EvalKind::constant: return constant;
