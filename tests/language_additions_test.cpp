@@ -116,6 +116,66 @@ TEST(Comprehensions, SeveralForNestWithTheirWhere) {
               24 * 1000 + 3 * 10 + 9);
 }
 
+// A board's spaces filtered on a field (`where s.mark == p`) are scanned in place: the same spaces as the condition
+// written so that it is evaluated for each space (`where (s.mark == p) == true`), for grids and rings with dropped
+// spaces, in comprehensions of one `for` and of two, in a search, and as a choice's options.
+TEST(Comprehensions, ABoardsSpacesFilteredOnAFieldAreThoseTheConditionKeeps) {
+    auto game = load_text("scan", R"(game "Scan" {
+  players 2
+}
+board squares: grid 3 by 4 of Square {
+  mark: player? = none
+  height: int = 0
+}
+board sky: ring 6 of Star {
+  tokens: int = 0
+}
+state {
+  result: int = 0
+}
+function code(xs: list of Square): int = sum([row(s) * 10 + column(s) for s in xs]) + 1000 * size(xs)
+function star_code(xs: list of Star): int = sum([row(s) for s in xs]) + 1000 * size(xs)
+play {
+  let p = first_player()
+  let k = 3
+  squares[1, 2].mark = p
+  squares[3, 4].mark = p
+  squares[2, 1].mark = next_seat(p)
+  squares[2, 2].height = 3
+  squares[3, 4].height = 3
+  sky[2].tokens = 1
+  sky[5].tokens = 1
+  drop(sky[5])
+  let same = [
+    code([s for s in spaces(squares) where s.mark == p]) == code([s for s in spaces(squares) where (s.mark == p) == true]),
+    code([s for s in spaces(squares) where s.mark != none]) == code([s for s in spaces(squares) where (s.mark != none) == true]),
+    code([s for s in spaces(squares) where s.height == k]) == code([s for s in spaces(squares) where (s.height == k) == true]),
+    star_code([t for t in spaces(sky) where t.tokens == 0]) == star_code([t for t in spaces(sky) where (t.tokens == 0) == true]),
+    star_code([t for t in spaces(sky) where t.tokens != 0]) == star_code([t for t in spaces(sky) where (t.tokens != 0) == true]),
+    sum([row(s) * 100 + row(t) * 10 + column(t) for s in spaces(squares) where s.mark == p for t in spaces(squares) where t.mark != p])
+      == sum([row(s) * 100 + row(t) * 10 + column(t) for s in spaces(squares) where (s.mark == p) == true for t in spaces(squares) where (t.mark != p) == true]),
+    any([s.height == k for s in spaces(squares) where s.mark == p]) == any([s.height == k for s in spaces(squares) where (s.mark == p) == true])
+  ]
+  result = size([x for x in same where x])
+  result = result * 100000 + code([s for s in spaces(squares) where s.mark == p])
+  let c = choose one of spaces(squares) where c.mark == none by p "a square"
+  let t = choose one of spaces(sky) where t.tokens == 0 by p "a star"
+  result += row(t) + 10 * column(c)
+}
+score(p) = result
+)");
+    ASSERT_TRUE(game);
+    Game g = start_game(game);
+    ASSERT_EQ(g.action_count(0), 9);  // the empty squares, from a1
+    EXPECT_EQ(g.action_name(0, 0), "a1");
+    g.apply(0, 0);
+    ASSERT_EQ(g.action_count(0), 4);  // stars 1, 3, 4 and 6: 2 has a token, 5 is dropped
+    g.apply(0, 0);
+    ASSERT_TRUE(g.finished());
+    // The seven forms alike; p marked squares[1, 2] and [3, 4] (codes 12 and 34); then star 1 and column 1 chosen.
+    EXPECT_EQ(g.results().scores[0], 7 * 100000 + 2000 + 12 + 34 + 1 + 10);
+}
+
 TEST(EqualOptions, AreOfferedOnceTheFirstOfEach) {
     auto game = load_text("guards", R"(game "Guards" {
   players 1

@@ -259,6 +259,21 @@ public:
     // through: what a fused comprehension runs over.
     template <typename Visit>
     void each_plain_source_element(std::int32_t source, Visit&& visit);
+    // The elements of `source` for which `where` holds (every one when where < 0), each put in the frame at `slot`
+    // first, as a comprehension's or a choice's `for` does. A board's spaces filtered on one of their fields
+    // (`for s in spaces(squares) where s.mark == none`, the move generation of board games) are scanned in place:
+    // the field is read for each space, the condition is not evaluated.
+    template <typename Visit>
+    void each_element_where(std::int32_t source, std::int32_t slot, std::int32_t where, Visit&& visit);
+    struct FieldScan {
+        std::int32_t field = 0;    // the field compared, of the board's spaces
+        bool equal = true;         // `==`, else `!=`
+        std::int32_t against = 0;  // a constant's value, or a local's slot
+        bool against_local = false;
+    };
+    // Whether `where` compares a field of the local at `slot`, a space of the board `source` lists, with a constant
+    // or another local; how, in `scan`.
+    bool scans_field(std::int32_t source, std::int32_t slot, std::int32_t where, FieldScan& scan) const;
     Value element(const Sequence& s, std::int32_t i) const {
         switch (s.kind) {
             case Sequence::Kind::heap: return s_.heap[static_cast<std::size_t>(s.begin + i)];
@@ -485,15 +500,40 @@ void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
 }
 
 template <typename Visit>
+void Machine::each_element_where(std::int32_t source, std::int32_t slot, std::int32_t where, Visit&& visit) {
+    FieldScan scan;
+    if (where < 0 || !scans_field(source, slot, where, scan)) {
+        each_source_element(source, [&](Value v) {
+            frame_[slot] = v;
+            if (where >= 0 && !eval(where)) return true;
+            return visit(v);
+        });
+        return;
+    }
+    const Expr& e = p_.expr(source);  // spaces(board): charged, and dropped spaces skipped, as each_plain_source_element does
+    const auto b = static_cast<std::size_t>(eval(e.first3[0]));
+    const std::int32_t count = in_.board_rows[b] * std::max(in_.board_columns[b], 1);
+    const std::size_t alive_field = p_.boards[b].fields.size();
+    charge(count, e.loc);
+    Value last = none_value;
+    for (Value space = in_.board_first[b]; space < in_.board_first[b] + count; ++space) {
+        const auto base = static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)]);
+        if (!s_.slots[base + alive_field]) continue;
+        last = space;
+        const Value against = scan.against_local ? frame_[scan.against] : scan.against;
+        if ((s_.slots[base + static_cast<std::size_t>(scan.field)] == against) != scan.equal) continue;
+        frame_[slot] = space;
+        if (!visit(space)) return;
+    }
+    if (last != none_value) frame_[slot] = last;  // where the loop leaves it when the condition is evaluated
+}
+
+template <typename Visit>
 void Machine::each_value(std::int32_t list, Visit&& visit) {
     const Expr& e = p_.expr(list);
     if (e.op == ExprOp::comprehension && (e.b & 6) == 0) {  // no `copies`, one `for`: one value per element at most
         const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
-        each_source_element(e.first3[0], [&](Value v) {
-            frame_[e.a] = v;
-            if (where >= 0 && !eval(where)) return true;
-            return visit(eval(e.first3[1]));
-        });
+        each_element_where(e.first3[0], e.a, where, [&](Value) { return visit(eval(e.first3[1])); });
         return;
     }
     each_plain_source_element(list, visit);  // a written list, as `min([a, b])`, is read without being built

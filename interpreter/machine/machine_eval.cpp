@@ -163,11 +163,30 @@ Value Machine::inline_call(const Expr& e) {
 
 void Machine::each_comprehension_value(const Expr& e, const ValueVisitor& visit) {
     const std::int32_t where = (e.b & 1) ? e.first3[2] : -1;
-    each_source_element(e.first3[0], [&](Value v) {
-        frame_[e.a] = v;
-        if (where >= 0 && !eval(where)) return true;
-        return visit(eval(e.first3[1]));
-    });
+    each_element_where(e.first3[0], e.a, where, [&](Value) { return visit(eval(e.first3[1])); });
+}
+
+bool Machine::scans_field(std::int32_t source, std::int32_t slot, std::int32_t where, FieldScan& scan) const {
+    const Expr& s = p_.expr(source);
+    const Expr& w = p_.expr(where);
+    if (s.op != ExprOp::builtin || static_cast<Builtin>(s.a) != Builtin::spaces) return false;
+    if ((w.op != ExprOp::equal && w.op != ExprOp::not_equal) || w.a != 0 || w.child_count != 2) return false;
+    const Expr& field = p_.expr(w.first3[0]);
+    const Expr& board = p_.expr(s.first3[0]);
+    // The field of the loop's local, of the board listed (a board named in the rules: its fields are known).
+    if (field.op != ExprOp::space_field || board.op != ExprOp::constant || field.b != board.a) return false;
+    const Expr& object = p_.expr(field.first3[0]);
+    if (object.op != ExprOp::local || object.a != slot) return false;
+    const Expr& against = p_.expr(w.first3[1]);
+    if (against.op == ExprOp::local && against.a != slot) {
+        scan.against_local = true;
+    } else if (against.op != ExprOp::constant) {
+        return false;
+    }
+    scan.field = field.a;
+    scan.equal = w.op == ExprOp::equal;
+    scan.against = against.a;
+    return true;
 }
 
 Value Machine::comprehension(const Expr& e) {
@@ -182,9 +201,7 @@ Value Machine::comprehension(const Expr& e) {
             s_.scratch.push_back(x);
             return true;
         };
-        each_source_element(e.first3[0], [&](Value v) {
-            frame_[e.a] = v;
-            if (where >= 0 && !eval(where)) return true;
+        each_element_where(e.first3[0], e.a, where, [&](Value) {
             if (streams(p_.expr(element_expr))) {  // the inner `for`'s values go to the list as they are made
                 each_comprehension_value(p_.expr(element_expr), ValueVisitor(take));
                 return true;
@@ -197,16 +214,13 @@ Value Machine::comprehension(const Expr& e) {
             return true;
         });
     } else if ((e.b & 2) == 0) {  // one value per element at most: no more values than the source, which is within bounds
-        each_source_element(e.first3[0], [&](Value v) {
-            frame_[e.a] = v;
-            if (where < 0 || eval(where)) s_.scratch.push_back(eval(element_expr));
+        each_element_where(e.first3[0], e.a, where, [&](Value) {
+            s_.scratch.push_back(eval(element_expr));
             return true;
         });
     } else {
         const std::int32_t copies = p_.child(e, (e.b & 1) ? 3 : 2);
-        each_source_element(e.first3[0], [&](Value v) {
-            frame_[e.a] = v;
-            if (where >= 0 && !eval(where)) return true;
+        each_element_where(e.first3[0], e.a, where, [&](Value) {
             // Each copy is made anew: copies of a card are different cards.
             const Value n = eval(copies);
             if (s_.scratch.size() + static_cast<std::size_t>(std::max(n, 0)) > max_heap_values) {

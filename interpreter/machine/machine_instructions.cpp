@@ -484,14 +484,12 @@ bool Machine::choose(const Instr& in) {
     }
     // The options are read as the domain makes them: a board's spaces in place, a function's comprehension
     // (`choose one of legal_moves(p)`) value by value, without a list.
-    each_source_element(ch.domain, [&](Value v) {
-        if (ch.where >= 0) {
-            frame_[ch.slot] = v;
-            if (!eval(ch.where)) return true;
-        }
+    const auto offer = [&](Value v) {
         s_.pending_options.push_back(v);
         return true;
-    });
+    };
+    if (ch.where >= 0) each_element_where(ch.domain, ch.slot, ch.where, offer);
+    else each_source_element(ch.domain, offer);
     return close_choice(in, offers_no_repeats(p_, ch));
 }
 
