@@ -75,9 +75,9 @@ struct EvalHandlers {
         if (static_cast<std::size_t>(space) >= m.in_.space_base.size()) return rest(m, e);
         return m.s_.slots[static_cast<std::size_t>(m.in_.space_base[static_cast<std::size_t>(space)] + e.a)];
     }
-    // Child i (0 or 1), read as `F` says.
     // A field read in place whose object is wrong (none, another kind): its own handler says what.
     [[gnu::noinline, gnu::cold]] static Value field_error(Machine& m, std::int32_t field) { return m.eval(field); }
+    // Child i (0 or 1), read as `F` says.
     template <Fetch F>
     static Value operand(Machine& m, const Expr& e, int i) {
         if constexpr (F == Fetch::local) return m.frame_[e.direct[i]];

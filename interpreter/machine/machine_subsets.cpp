@@ -55,6 +55,8 @@ public:
             words_ = large.data();
         }
     }
+    FingerprintFilter(const FingerprintFilter&) = delete;  // words_ may point into the object itself
+    FingerprintFilter& operator=(const FingerprintFilter&) = delete;
     // Marks f's bit; whether it was marked already.
     bool marked_before(std::uint64_t f) {
         const std::uint64_t place = (f * 0x9e3779b97f4a7c15ULL) >> (64 - bits_);
