@@ -265,6 +265,9 @@ public:
     // the field is read for each space, the condition is not evaluated.
     template <typename Visit>
     void each_element_where(std::int32_t source, std::int32_t slot, std::int32_t where, Visit&& visit);
+    // The spaces still alive of `spaces(board)`, counted against the step limit first: visit(space, its first slot).
+    template <typename Visit>
+    void each_alive_space(const Expr& spaces, Visit&& visit);
     struct FieldScan {
         std::int32_t field = 0;    // the field compared, of the board's spaces
         bool equal = true;         // `==`, else `!=`
@@ -480,16 +483,8 @@ void Machine::each_plain_source_element(std::int32_t source, Visit&& visit) {
         }
         return;
     }
-    if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::spaces) {  // a board's spaces still alive
-        const auto b = static_cast<std::size_t>(eval(e.first3[0]));
-        const std::int32_t count = in_.board_rows[b] * std::max(in_.board_columns[b], 1);
-        const std::size_t alive_field = p_.boards[b].fields.size();
-        charge(count, e.loc);
-        for (std::int32_t i = 0; i < count; ++i) {
-            const Value space = in_.board_first[b] + i;
-            if (!s_.slots[static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)]) + alive_field]) continue;
-            if (!visit(space)) return;
-        }
+    if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::spaces) {
+        each_alive_space(e, [&](Value space, std::size_t) { return visit(space); });
         return;
     }
     const Sequence s = sequence(source);
@@ -510,22 +505,29 @@ void Machine::each_element_where(std::int32_t source, std::int32_t slot, std::in
         });
         return;
     }
-    const Expr& e = p_.expr(source);  // spaces(board): charged, and dropped spaces skipped, as each_plain_source_element does
-    const auto b = static_cast<std::size_t>(eval(e.first3[0]));
-    const std::int32_t count = in_.board_rows[b] * std::max(in_.board_columns[b], 1);
-    const std::size_t alive_field = p_.boards[b].fields.size();
-    charge(count, e.loc);
     Value last = none_value;
-    for (Value space = in_.board_first[b]; space < in_.board_first[b] + count; ++space) {
-        const auto base = static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)]);
-        if (!s_.slots[base + alive_field]) continue;
+    each_alive_space(p_.expr(source), [&](Value space, std::size_t base) {
         last = space;
         const Value against = scan.against_local ? frame_[scan.against] : scan.against;
-        if ((s_.slots[base + static_cast<std::size_t>(scan.field)] == against) != scan.equal) continue;
+        if ((s_.slots[base + static_cast<std::size_t>(scan.field)] == against) != scan.equal) return true;
         frame_[slot] = space;
-        if (!visit(space)) return;
-    }
+        return static_cast<bool>(visit(space));
+    });
     if (last != none_value) frame_[slot] = last;  // where the loop leaves it when the condition is evaluated
+}
+
+template <typename Visit>
+void Machine::each_alive_space(const Expr& spaces, Visit&& visit) {
+    const auto b = static_cast<std::size_t>(eval(spaces.first3[0]));
+    const std::int32_t count = in_.board_rows[b] * std::max(in_.board_columns[b], 1);
+    const std::size_t alive_field = p_.boards[b].fields.size();
+    charge(count, spaces.loc);
+    for (std::int32_t i = 0; i < count; ++i) {
+        const Value space = in_.board_first[b] + i;
+        const auto base = static_cast<std::size_t>(in_.space_base[static_cast<std::size_t>(space)]);
+        if (!s_.slots[base + alive_field]) continue;
+        if (!visit(space, base)) return;
+    }
 }
 
 template <typename Visit>

@@ -99,7 +99,7 @@ Value Machine::builtin(const Expr& e) {
         const std::size_t mark = s_.scratch.size();
         fill();
         const Value list = list_of(s_.scratch, mark, e.loc);
-        s_.scratch.resize(mark);
+        s_.scratch.pop_to(mark);
         return list;
     };
     const std::int32_t n = in_.players;

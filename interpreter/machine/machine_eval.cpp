@@ -231,7 +231,7 @@ Value Machine::comprehension(const Expr& e) {
         });
     }
     const Value list = list_of(s_.scratch, mark, e.loc);
-    s_.scratch.resize(mark);
+    s_.scratch.pop_to(mark);
     return list;
 }
 
@@ -359,7 +359,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
                 copy_elements(a, list + 1);
                 std::copy(s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), s_.scratch.end(),
                           s_.heap.begin() + list + 1 + a.length);
-                s_.scratch.resize(mark);
+                s_.scratch.pop_to(mark);
                 return list;
             }
             const Sequence b = sequence(p_.child(e, 1));
@@ -469,7 +469,7 @@ Value Machine::make_card(const Expr& e) {
         s_.slots.push_back(s_.scratch[mark + i]);
         building_->slot_types.push_back(p_.type(fields[i].type).kind == ValueKind::text || p_.type(fields[i].type).on_heap() ? fields[i].type : -1);
     }
-    s_.scratch.resize(mark);
+    s_.scratch.pop_to(mark);
     return card;
 }
 

@@ -405,7 +405,7 @@ void Machine::move_values(const Instr& in, Value what, Value zone, Value positio
         const std::size_t i = onto_top ? mark + count - 1 - k : mark + k;
         move_and_note(s_.scratch[i], zone, in.b, position, in.loc, random_low, random_high);
     }
-    s_.scratch.resize(mark);
+    s_.scratch.pop_to(mark);
 }
 
 void Machine::move_and_note(Value card, std::int32_t zone, std::int32_t place, std::int32_t position,

@@ -79,7 +79,7 @@ void Machine::resume_with_answers() {
             const std::size_t mark = s_.scratch.size();
             for (const Pending& d : s_.pending) s_.scratch.push_back(value_of(d));
             const Value answers = list_of(s_.scratch, mark, {});
-            s_.scratch.resize(mark);
+            s_.scratch.pop_to(mark);
             const auto block = static_cast<std::size_t>(s_.frames.back().base + choice.simultaneous_slot);
             s_.locals[block + 1] = 0;
             s_.locals[block + 2] = 1;

@@ -118,11 +118,13 @@ bool fingerprints_differ(std::size_t count, const FingerprintOf& fingerprint_of)
                                                                const std::vector<std::size_t>& scalar_fields) {
     if (record == none_value) return fingerprint_start;
     const Value* const values = heap + record + 1;
-    std::uint64_t h = scalar_fields.size() <= 2 ? 0 : fingerprint_start;
-    for (const std::size_t f : scalar_fields) {
-        const auto v = static_cast<std::uint32_t>(values[f]);
-        h = scalar_fields.size() <= 2 ? h << 32 | v : mix(h, v);
+    if (scalar_fields.size() <= 2) {
+        std::uint64_t packed = 0;
+        for (const std::size_t f : scalar_fields) packed = packed << 32 | static_cast<std::uint32_t>(values[f]);
+        return packed;
     }
+    std::uint64_t h = fingerprint_start;
+    for (const std::size_t f : scalar_fields) h = mix(h, static_cast<std::uint32_t>(values[f]));
     return h;
 }
 
@@ -218,7 +220,7 @@ void Machine::drop_interchangeable(std::size_t begin, std::int32_t type_index,
     for (std::size_t i = 0; i < count; ++i) {
         if (!repeated[i]) options[out++] = options[begin + i];
     }
-    options.resize(out);
+    options.pop_to(out);
 }
 
 // Offers the selection that takes taken[g] elements of each group g, if the choice's `where` allows it.
@@ -231,7 +233,7 @@ void Machine::offer_selection(const Choice& ch, const SubsetGroups& groups, cons
     }
     const bool empty = s_.scratch.size() == mark;
     const Value selection = list_of(s_.scratch, mark, loc);
-    s_.scratch.resize(mark);
+    s_.scratch.pop_to(mark);
     // `optional`: choosing nothing is always allowed, whatever the condition says.
     if (ch.where >= 0 && !(ch.optional && empty)) {
         s_.locals[static_cast<std::size_t>(base_ + ch.slot)] = selection;

@@ -19,7 +19,7 @@ auto inspect(const StateData& state, F&& f) {
             s.heap.pop_to(heap);
             s.locals.pop_to(locals);
             s.frames.resize(frames);
-            s.scratch.resize(scratch);
+            s.scratch.pop_to(scratch);
             s.triggered.clear();
             s.steps = steps;
         }

@@ -82,12 +82,6 @@ public:
         values_[at] = v;
         top_ = at + 1;
     }
-    Value& back() { return values_[top_ - 1]; }
-    // As std::vector's: new values are zeros.
-    void resize(std::size_t size) {
-        if (size > top_) std::fill(values_.data() + make_room(size - top_), values_.data() + size, 0);
-        top_ = size;
-    }
     // Copies `count` values on top. Value by value: most lists are short, and a call to memcpy would cost more.
     void append(const Value* values, std::size_t count) {
         const std::size_t at = make_room(count);

@@ -441,7 +441,7 @@ private:
             return take + (where < 0 ? push : fmt::format("if ({}) {}", value_of(where), push));
         });
         s += fmt::format("    }}\n    const Value list = m.list_of(m.s_.scratch, mark, {});\n", loc(index));
-        return s + "    m.s_.scratch.resize(mark);\n    return list;\n";
+        return s + "    m.s_.scratch.pop_to(mark);\n    return list;\n";
     }
 
     // `a + b` of lists (Machine::eval_rest): `a + [x]` and `a + [y for ...]` without making the right-hand list.
@@ -463,7 +463,7 @@ private:
             s += each_value(p_.child(e, 1), [](const std::string& v) { return fmt::format("m.s_.scratch.push_back({});\n", v); });
             s += "    const auto added = static_cast<std::int32_t>(m.s_.scratch.size() - mark);\n" + joined("added");
             return s + fmt::format("    std::copy(m.s_.scratch.begin() + static_cast<std::ptrdiff_t>(mark), m.s_.scratch.end(), "
-                                   "m.s_.heap.begin() + list + 1 + {}.length);\n    m.s_.scratch.resize(mark);\n    return list;\n",
+                                   "m.s_.heap.begin() + list + 1 + {}.length);\n    m.s_.scratch.pop_to(mark);\n    return list;\n",
                                    a.name);
         }
         const ListCode b = sequence(p_.child(e, 1));
