@@ -456,14 +456,11 @@ void Machine::each_source_element(std::int32_t source, Visit&& visit) {
                 const Value v = eval(p_.child(e, i));
                 frame_[e.a + i] = v;
             }
-            const std::int32_t caller = callable_;
             const std::int32_t where = (body.b & 1) ? body.first3[2] : -1;
             each_plain_source_element(body.first3[0], [&](Value v) {
-                callable_ = e.b;  // errors in the body name the function
                 frame_[body.a] = v;
                 const bool kept = where < 0 || eval(where);
                 const Value element = kept ? eval(body.first3[1]) : 0;
-                callable_ = caller;
                 return !kept || visit(element);
             });
             return;

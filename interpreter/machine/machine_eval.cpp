@@ -154,11 +154,7 @@ Value Machine::inline_call(const Expr& e) {
         const Value v = eval(p_.child(e, i));
         frame_[e.a + i] = v;
     }
-    const std::int32_t caller = callable_;
-    callable_ = e.b;  // errors in the body name the function
-    const Value result = eval(p_.child(e, arguments));
-    callable_ = caller;
-    return result;
+    return eval(p_.child(e, arguments));  // errors in the body name the function by their place (rule_at)
 }
 
 void Machine::each_comprehension_value(const Expr& e, const ValueVisitor& visit) {

@@ -15,12 +15,14 @@ void prepare_to_run(Program& program) {
     assign_entries(program);
 }
 
-// The rule a location lies in: the procedure whose declaration holds it (its code may run copied into a caller,
-// compiler_procedure_inlining.cpp), else the callable running.
+// The rule a location lies in: the procedure or function whose declaration holds it, else the callable running.
+// Found by place because their code may run copied into a caller (compiler_procedure_inlining.cpp,
+// compiler_inlining.cpp), and copies do not change callable_: a location outside every declaration (a field's
+// default value) is named after the rule that runs the copy.
 const Callable& Machine::rule_at(const SourceLocation& loc) const {
     for (const Callable& c : p_.callables) {
-        if (c.kind == "procedure" && c.loc.file == loc.file && c.loc.offset <= loc.offset && loc.offset <= c.span_end)
-            return c;
+        const bool declared = c.kind == "procedure" || c.kind == "function";
+        if (declared && c.loc.file == loc.file && c.loc.offset <= loc.offset && loc.offset <= c.span_end) return c;
     }
     return p_.callables[static_cast<std::size_t>(callable_)];
 }

@@ -106,25 +106,18 @@ private:
         }
         return plain_elements(source, visit);
     }
-    // A copied function whose body is a comprehension: its elements as they are made, the list never built. Each
-    // element is made under the function's name (for errors) and visited under the caller's.
+    // A copied function whose body is a comprehension: its elements as they are made, the list never built.
     std::string copied_comprehension_values(std::int32_t index, const Visit& visit) {
         const Expr& e = p_.expr(index);
         const Expr& body = p_.expr(p_.child(e, e.child_count - 1));
         const std::int32_t where = (body.b & 1) ? body.first3[2] : -1;
-        const std::string caller = fresh("caller");
-        std::string s = fmt::format("{{\nm.charge(1, {});\n{}const std::int32_t {} = m.callable_;\n", loc(index),
-                                    copied_arguments(index), caller);
+        std::string s = fmt::format("{{\nm.charge(1, {});\n{}", loc(index), copied_arguments(index));
         s += plain_elements(body.first3[0], [&](const std::string& v) {
-            const std::string kept = fresh("kept"), element = fresh("x");
-            std::string t = fmt::format("m.callable_ = {};\nm.frame_[{}] = {};\n", e.b, body.a, v);
-            if (where < 0) {
-                return t + fmt::format("const Value {} = {};\nm.callable_ = {};\n", element, value_of(body.first3[1]), caller) +
-                       visit(element);
-            }
-            t += fmt::format("const bool {0} = {1} != 0;\nconst Value {2} = {0} ? {3} : 0;\nm.callable_ = {4};\n", kept,
-                             value_of(where), element, value_of(body.first3[1]), caller);
-            return t + fmt::format("if ({}) {{\n{}}}\n", kept, visit(element));
+            const std::string element = fresh("x");
+            const std::string made = fmt::format("const Value {} = {};\n{}", element, value_of(body.first3[1]), visit(element));
+            const std::string t = fmt::format("m.frame_[{}] = {};\n", body.a, v);
+            if (where < 0) return t + made;
+            return t + fmt::format("if ({} != 0) {{\n{}}}\n", value_of(where), made);
         });
         return s + "}\n";
     }
@@ -529,9 +522,7 @@ private:
         const Expr& e = p_.expr(index);
         const std::int32_t arguments = e.child_count - 1;
         const std::string s = fmt::format("    m.charge(1, {});\n", loc(index)) + copied_arguments(index);
-        return s + fmt::format("    const std::int32_t caller = m.callable_;\n    m.callable_ = {};\n"
-                               "    const Value result = {};\n    m.callable_ = caller;\n    return result;\n",
-                               e.b, operand(index, arguments));
+        return s + fmt::format("    return {};\n", operand(index, arguments));  // errors name the function by place
     }
 
     // Machine::board_space: squares[r, c].
