@@ -19,6 +19,7 @@
 
 #include <fmt/format.h>
 
+#include "native_cache.hpp"
 #include "native_headers.hpp"
 #include "native_source.hpp"
 
@@ -165,6 +166,7 @@ NativeLibrary::~NativeLibrary() {
 void* NativeLibrary::symbol(const char* name) const { return dlsym(handle_, name); }
 
 BuiltLibrary build_native_library(const std::string& source, const NativeCompiler& compiler) {
+    const std::uintmax_t limit = native_cache_limit();  // a wrong setting is told before a build, not after
     const fs::path cache = native_cache_folder();
     std::error_code error;
     fs::create_directories(cache, error);
@@ -178,7 +180,10 @@ BuiltLibrary build_native_library(const std::string& source, const NativeCompile
     hash.add(compiler.identity);
     hash.add(native_compile_flags());
     const fs::path library = cache / (hash.hex() + ".so");
-    if (fs::exists(library)) return {library.string(), false, 0};
+    if (fs::exists(library)) {
+        mark_library_used(library);
+        return {library.string(), false, 0};
+    }
 
     const fs::path source_file = cache / (hash.hex() + ".cpp");
     const std::string temporary = fmt::format("{}.{}.tmp", library.string(), getpid());
@@ -207,6 +212,7 @@ BuiltLibrary build_native_library(const std::string& source, const NativeCompile
     fs::remove(log, error);
     fs::rename(temporary, library, error);
     if (error) throw NativeBuildError(fmt::format("cannot put the native engine in place as {}: {}", library.string(), error.message()));
+    trim_native_cache(cache, limit, {library, include});
     return {library.string(), true, seconds};
 }
 

@@ -54,8 +54,9 @@ struct BuiltLibrary {
 };
 
 // The library of this source: from the cache when it is there (its name is a hash of the source, the headers the
-// source includes, the compiler and its flags), else compiled now. Two processes building the same library at once
-// both succeed (each writes its own file and renames it into place). Throws NativeBuildError.
+// source includes, the compiler and its flags), else compiled now and the cache trimmed to its size
+// (native_cache.hpp). Two processes building the same library at once both succeed (each writes its own file and
+// renames it into place). Throws NativeBuildError.
 BuiltLibrary build_native_library(const std::string& source, const NativeCompiler& compiler);
 
 }  // namespace rulesrun::runtime
