@@ -1,3 +1,4 @@
+// Trimming the native engines' cache folder to its size (native_cache.hpp).
 #include "native_cache.hpp"
 
 #include <algorithm>

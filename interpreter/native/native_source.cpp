@@ -114,7 +114,8 @@ private:
         std::string s = fmt::format("{{\nm.charge(1, {});\n{}", loc(index), copied_arguments(index));
         s += plain_elements(body.first3[0], [&](const std::string& v) {
             const std::string element = fresh("x");
-            const std::string made = fmt::format("const Value {} = {};\n{}", element, value_of(body.first3[1]), visit(element));
+            const std::string value = value_of(body.first3[1]);  // made before visit's code: one order, one source
+            const std::string made = fmt::format("const Value {} = {};\n", element, value) + visit(element);
             const std::string t = fmt::format("m.frame_[{}] = {};\n", body.a, v);
             if (where < 0) return t + made;
             return t + fmt::format("if ({} != 0) {{\n{}}}\n", value_of(where), made);
