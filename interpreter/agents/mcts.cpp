@@ -8,8 +8,9 @@
 #include <optional>
 #include <tuple>
 
-#include "unseen_redraw.hpp"
+#include "action_statistics.hpp"
 #include "seeds.hpp"
+#include "unseen_redraw.hpp"
 
 namespace rulesrun {
 
@@ -23,6 +24,7 @@ struct Edge {
     std::int32_t action = 0;
     std::int32_t visits = 0;
     double value = 0;  // sum of the seat's rewards
+    std::uint64_t key = 0;  // Game::action_keys: the action's name in the action statistics
 };
 
 // A decision reached by a joint answer from the parent. Its edges are grouped by deciding seat, in seat order.
@@ -47,6 +49,7 @@ public:
 
     void start_game(std::uint64_t game_seed, int seat) override {
         rng_ = Rng(derive_seed(bot_seed(game_seed, seat), mcts_tag ^ settings_.seed));
+        learned_.clear();
     }
 
     int choose(const runtime::Game& game, int seat) override {
@@ -70,9 +73,12 @@ private:
         edges_.clear();
         lowest_margin_ = highest_margin_ = 0;
         margins_seen_ = false;
+        lowest_reward_ = INFINITY;
+        highest_reward_ = -INFINITY;
         const auto start = std::chrono::steady_clock::now();
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
         const runtime::UnseenRedraw redraw(game, seat);
+        redrawn_.clear();
         int i = 0;
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
@@ -80,11 +86,11 @@ private:
             // may sit in private fields or locals, which determinize leaves as they are); then the unseen cards are
             // dealt again.
             const std::uint64_t seed = rng_.next();
-            auto redrawn = redraw.draw(seed);
+            const runtime::Game& start = redraw.draws_anything() ? redrawn_game(redraw, game, i, seed) : game;
             if (work_) {
-                *work_ = redrawn ? std::move(*redrawn) : game;
+                *work_ = start;
             } else {
-                work_.emplace(redrawn ? std::move(*redrawn) : game);
+                work_.emplace(start);
             }
             work_->determinize(seat, seed);
             iterate(*work_);
@@ -92,6 +98,19 @@ private:
         report_.iterations = i;
         report_.nodes = nodes_.size() - 1;
         report_.seconds = seconds();
+    }
+
+    // The redrawn game iteration i starts from. A redraw plays the whole game again, which costs far more than an
+    // iteration: the first `redrawn_games` iterations draw one each, and the later ones start from them in turn (their
+    // cards are dealt again each time all the same).
+    const runtime::Game& redrawn_game(const runtime::UnseenRedraw& redraw, const runtime::Game& game, int i,
+                                      std::uint64_t seed) {
+        const auto slot = static_cast<std::size_t>(i % redrawn_games);
+        if (slot == redrawn_.size()) {
+            auto drawn = redraw.draw(seed);
+            redrawn_.push_back(drawn ? std::move(*drawn) : game);
+        }
+        return redrawn_[slot];
     }
 
     // The action of `seat` tried most often over the root decisions. Ties go to the playout strategy's choice, then
@@ -186,7 +205,8 @@ private:
         n.key = key;
         n.first_edge = static_cast<std::int32_t>(edges_.size());
         for (const int s : seats_) {
-            for (int a = 0; a < game.action_count(s); ++a) edges_.push_back(Edge{s, a, 0, 0});
+            game.action_keys(s, keys_);
+            for (int a = 0; a < game.action_count(s); ++a) edges_.push_back(Edge{s, a, 0, 0, keys_[static_cast<std::size_t>(a)]});
         }
         n.edge_count = static_cast<std::int32_t>(edges_.size()) - n.first_edge;
         Node& p = nodes_[static_cast<std::size_t>(parent)];
@@ -228,19 +248,33 @@ private:
         return joint;
     }
 
-    // Random playouts: UCB1 over edges [begin, end), every untried edge first (in random order); ties by chance.
+    // UCB1 over edges [begin, end), every untried edge first: with learned playouts the one whose action did best
+    // elsewhere (a wide decision is searched best first), else in random order; ties by chance. Average rewards are
+    // read on the scale of those seen in this search, so that the exploration weighs the same whether playouts
+    // differ by wins or, where every playout is lost, by a little score.
     std::int32_t select_ucb(std::int32_t begin, std::int32_t end, double log_visits) {
         std::int32_t best = -1;
         double best_score = 0;
         std::uint32_t ties = 0;
+        const bool learned = settings_.playout() == PlayoutKind::learned;
         for (std::int32_t e = begin; e < end; ++e) {
             const Edge& edge = edges_[static_cast<std::size_t>(e)];
             const double visits = edge.visits;
-            const double ucb = edge.visits == 0 ? INFINITY
-                                                : edge.value / visits + settings_.exploration * std::sqrt(log_visits / visits);
+            double ucb = 0;
+            if (edge.visits == 0) {
+                ucb = learned ? untried_score + learned_.average(edge.seat, edge.key, 1.0) : INFINITY;
+            } else {
+                ucb = on_search_scale(edge.value / visits) + settings_.exploration * std::sqrt(log_visits / visits);
+            }
             consider(e, ucb, best, best_score, ties);
         }
         return best;
+    }
+
+    // An average reward on the scale of the rewards seen in this search: 0 the lowest, 1 the highest.
+    [[nodiscard]] double on_search_scale(double reward) const {
+        const double range = highest_reward_ - lowest_reward_;
+        return range > 0 ? (reward - lowest_reward_) / range : reward;
     }
 
     // Playouts by a strategy: PUCT with the strategy as prior. Its choice holds the share `prior` of the prior (the
@@ -285,6 +319,7 @@ private:
 
     void playout(runtime::Game& game) {
         playout_cut_ = false;
+        trajectory_.clear();
         for (int actions = 0; !game.finished(); ++actions) {
             if (actions >= settings_.playout_limit) {
                 playout_cut_ = true;
@@ -296,11 +331,42 @@ private:
     }
 
     int playout_action(const runtime::Game& game, int seat) {
-        if (settings_.playout_strategy >= 0) {
-            game.preferences(settings_.playout_strategy, seat, preferences_);
-            if (!preferences_.empty()) return pick_preferred(preferences_, rng_);
+        switch (settings_.playout()) {
+            case PlayoutKind::strategy:
+                game.preferences(settings_.playout_strategy, seat, preferences_);
+                if (!preferences_.empty()) return pick_preferred(preferences_, rng_);
+                break;
+            case PlayoutKind::learned: return learned_action(game, seat);
+            case PlayoutKind::random: break;
         }
         return static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
+    }
+
+    // Epsilon-greedy on the action statistics (the best choice of playout policy for MAST in general game playing,
+    // Tak, Winands and Björnsson 2012): a random action with chance epsilon, else the one that did best so far (an
+    // action never taken counts as the best, so that it is tried). The action is noted for the statistics.
+    int learned_action(const runtime::Game& game, int seat) {
+        game.action_keys(seat, keys_);
+        const auto count = static_cast<std::uint32_t>(keys_.size());
+        int pick = 0;
+        if (static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 < settings_.epsilon) {
+            pick = static_cast<int>(rng_.below(count));
+        } else {
+            double best_score = 0;
+            std::uint32_t ties = 0;
+            for (std::uint32_t a = 0; a < count; ++a) {
+                const double score = learned_.average(seat, keys_[a], 1.0);
+                if (ties == 0 || score > best_score) {
+                    pick = static_cast<int>(a);
+                    best_score = score;
+                    ties = 1;
+                } else if (score == best_score && rng_.below(++ties) == 0) {
+                    pick = static_cast<int>(a);
+                }
+            }
+        }
+        trajectory_.push_back(Taken{seat, keys_[static_cast<std::size_t>(pick)]});
+        return pick;
     }
 
     // Each seat's reward in [0, 1]: its share of the win (Results::win_share: 1/n each in a draw, 1 to every player
@@ -344,17 +410,27 @@ private:
     }
 
     void backpropagate() {
+        for (const double r : reward_) {
+            lowest_reward_ = std::min(lowest_reward_, r);
+            highest_reward_ = std::max(highest_reward_, r);
+        }
         for (const std::int32_t node : path_nodes_) ++nodes_[static_cast<std::size_t>(node)].visits;
+        const bool learned = settings_.playout() == PlayoutKind::learned;
         for (const std::int32_t e : path_edges_) {
             Edge& edge = edges_[static_cast<std::size_t>(e)];
             ++edge.visits;
-            edge.value += reward_[static_cast<std::size_t>(edge.seat)];
+            const double reward = reward_[static_cast<std::size_t>(edge.seat)];
+            edge.value += reward;
+            if (learned) learned_.add(edge.seat, edge.key, reward);
         }
+        for (const Taken& taken : trajectory_) learned_.add(taken.seat, taken.key, reward_[static_cast<std::size_t>(taken.seat)]);
     }
 
     MctsSettings settings_;
     Rng rng_;
     std::optional<runtime::Game> work_;  // the game of an iteration, reused: assignment keeps its memory
+    std::vector<runtime::Game> redrawn_;  // this decision's redrawn games (redrawn_game)
+    static constexpr int redrawn_games = 32;
     std::vector<Node> nodes_;
     std::vector<Edge> edges_;
     std::vector<std::int32_t> path_nodes_, path_edges_;
@@ -370,6 +446,17 @@ private:
     std::vector<double> values_;
     bool playout_cut_ = false;
     SearchReport report_;
+    // Learned playouts: what each seat's actions brought, across this game's searches, and this playout's actions.
+    struct Taken {
+        int seat;
+        std::uint64_t key;
+    };
+    ActionStatistics learned_;
+    std::vector<Taken> trajectory_;
+    std::vector<std::uint64_t> keys_;
+    double lowest_reward_ = 0, highest_reward_ = 0;  // the rewards seen in this search
+    // An untried edge scores above any tried one (whose score is at most 1 plus the exploration term).
+    static constexpr double untried_score = 1e9;
 };
 
 }  // namespace

@@ -38,6 +38,10 @@ namespace rulesrun {
 constexpr double ucb_exploration = 0.7;
 constexpr double guided_exploration = 2.0;
 
+// How playouts beyond the tree choose: by the action statistics learned in the search (the default), uniformly at
+// random, or by a strategy of the rules file.
+enum class PlayoutKind { learned, random, strategy };
+
 struct MctsSettings {
     int iterations = 1000;
     double seconds = 0;          // > 0: a time budget per decision instead of iterations
@@ -45,9 +49,16 @@ struct MctsSettings {
     double score_weight = 0.1;
     double prior = 0.8;          // with a playout strategy: the share of the prior that its choice holds
     std::uint64_t seed = 0;
-    int playout_strategy = -1;   // index in GameDefinition::strategies(), -1: random playouts
+    int playout_strategy = -1;   // index in GameDefinition::strategies(), -1: none
+    bool random_playouts = false;  // "playout=random": uniformly random playouts, no action statistics
+    double epsilon = 0.4;        // learned playouts: the chance of a random action instead of the best known
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
     std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)
+
+    [[nodiscard]] PlayoutKind playout() const {
+        if (playout_strategy >= 0) return PlayoutKind::strategy;
+        return random_playouts ? PlayoutKind::random : PlayoutKind::learned;
+    }
 };
 
 // The strategy named by the "playout" parameter (index in `strategies`), or -1 for random playouts. Throws

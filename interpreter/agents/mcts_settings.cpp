@@ -10,7 +10,7 @@ namespace rulesrun {
 
 namespace {
 
-const char* const known_parameters = "iterations, time, c, score, seed, playout, prior";
+const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon";
 
 template <class Number>
 Number parse_number(const std::string& key, const std::string& text, Number low, Number high, const char* kind) {
@@ -61,7 +61,10 @@ MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::s
         } else if (key == "prior") {
             settings.prior = parse_number(key, value, 0.0, 1.0, "a number");
         } else if (key == "playout") {
-            // resolved against the game's strategies by playout_strategy()
+            // a strategy is resolved against the game's by playout_strategy()
+            settings.random_playouts = value == "random";
+        } else if (key == "epsilon") {
+            settings.epsilon = parse_number(key, value, 0.0, 1.0, "a number");
         } else if (key == "seed") {
             settings.seed = parse_number<std::uint64_t>(key, value, 0, UINT64_MAX, "a whole number");
         } else {

@@ -169,6 +169,11 @@ public:
     // The same into a vector the caller keeps (no allocation once it is large enough): for simulations.
     void preferences(int strategy, int seat, std::vector<std::int32_t>& scores) const;
 
+    // Search bots' statistics of actions (action_keys.cpp): a number per action of `seat` that names what it is, the
+    // same in any state where it is offered: its choice point and its option's value (a card by its type and fields,
+    // a record by its fields, a subset by its elements in any order). Empty when the seat has nothing to decide.
+    void action_keys(int seat, std::vector<std::uint64_t>& keys) const;
+
     // Information sets, for search bots (docs/engine.md, "Determinization"): replaces everything `seat` cannot know
     // by a random guess consistent with what it has seen. The cards in places the seat cannot see (hidden zones, the
     // other seats' private zones) whose place it does not know (it did not see them go there, or forgot) are gathered

@@ -27,6 +27,8 @@ public:
     // is nothing to draw or the history is not the whole game's (a determinized copy); when no draw fits after
     // `attempts`, the last one that fitted, else nothing.
     [[nodiscard]] std::optional<Game> draw(std::uint64_t seed, int attempts = 8) const;
+    // Whether draw can give anything: the seat did not see something that was drawn or answered.
+    [[nodiscard]] bool draws_anything() const { return !steps_.empty(); }
 
 private:
     // One step of the game as the seat lived it: the start (no answer), then each answer of the history.
