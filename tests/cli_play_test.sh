@@ -357,8 +357,8 @@ d = json.load(open(sys.argv[1]))
 assert d["bots"] == "random (seats 1-2)", d["bots"]
 assert len(d["warnings"]) == 2 and d["warnings"][0].startswith("in both files, every one of the 40 games"), d["warnings"]
 PY
-run 0 "$WORK/empty" simulate "$DIAL" --compare "$DIAL" --games 40 --report "$WORK/fair_compared.html"
-[[ ! -s "$WORK/err" ]] || fail "--compare of a fair game warned: $(head -c 300 "$WORK/err")"
+run 0 "$WORK/empty" simulate "$PIG" --compare "$PIG" --games 40 --report "$WORK/fair_compared.html"
+[[ ! -s "$WORK/err" ]] || fail "--compare of real figures warned: $(head -c 300 "$WORK/err")"
 contains "$WORK/out" "bots: random (seats 1-2)" "--compare names the bots"
 lacks "$WORK/fair_compared.html" "class=\"warnings\"" "no warning on the page of a fair comparison"
 

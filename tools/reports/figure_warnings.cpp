@@ -192,9 +192,9 @@ std::vector<std::string> constant_statistics(const runtime::GameDefinition& game
                                              const std::vector<const SimulationReport*>& reports,
                                              const std::string& where) {
     std::vector<std::string> out;
-    std::int64_t games = 0;
-    for (const auto* report : reports) games += report->games;
-    if (reports.empty() || games < fewest_games_to_warn) return out;
+    const bool too_few = std::any_of(reports.begin(), reports.end(),
+                                     [](const SimulationReport* r) { return r->games < fewest_games_to_warn; });
+    if (reports.empty() || too_few) return out;
     for (std::size_t i = 0; i < game.stats().size(); ++i) {
         std::set<std::int64_t> values;
         for (const auto* report : reports)
@@ -236,7 +236,7 @@ std::vector<std::string> comparison_warnings(const runtime::GameDefinition& a, c
     return out;
 }
 
-std::vector<std::string> unchanging_options(const SweepResults& results) {
+std::vector<std::string> unchanging_options(const SweepResults& results, const char* command) {
     std::vector<std::string> out;
     const auto players = players_axis(results);
     for (std::size_t axis = 0; axis < results.axes.size(); ++axis) {
@@ -261,14 +261,15 @@ std::vector<std::string> unchanging_options(const SweepResults& results) {
             out.push_back(fmt::format(
                 "option {} changed nothing with {} player{}: configurations that differ in {} alone gave exactly the "
                 "same figures from the same games; the rules may not use it at that player count (rulesrun info {} "
-                "says which options apply), so sweep it at a player count where it does",
-                results.axes[axis].name, count, count == "1" ? "" : "s", results.axes[axis].name, results.game.path()));
+                "says which options apply), so {} it at a player count where it does",
+                results.axes[axis].name, count, count == "1" ? "" : "s", results.axes[axis].name, results.game.path(),
+                std::string(command) == "tune" ? "vary" : "sweep"));
         }
     }
     return out;
 }
 
-SweepWarnings sweep_warnings(const SweepResults& results) {
+SweepWarnings sweep_warnings(const SweepResults& results, const char* command) {
     SweepWarnings out;
     std::vector<std::optional<SameEnding>> endings;
     std::vector<const SimulationReport*> reports;
@@ -279,20 +280,23 @@ SweepWarnings sweep_warnings(const SweepResults& results) {
         reports.push_back(&point.report);
     }
     const std::size_t count = results.points.size();
+    const std::string noun = std::string(command) == "tune" ? "settings" : "configurations";
     const bool every = count > 1 && std::all_of(endings.begin(), endings.end(), [](const auto& e) { return e.has_value(); });
     if (every) {
         const bool alike = std::all_of(endings.begin(), endings.end(),
                                        [&](const auto& e) { return e->kind == endings.front()->kind; });
         out.summary.push_back(
-            alike ? fmt::format("in every one of the {} configurations, {}: {}", count,
-                                endings.front()->fact, endings.front()->advice)
-                  : fmt::format("in every one of the {} configurations every game ended alike (see each one's "
-                                "warning): the figures say nothing about what the settings change",
-                                count));
+            alike ? fmt::format("in every one of the {} {}, {}: {}", count, noun, endings.front()->fact,
+                                endings.front()->advice)
+                  : fmt::format("in every one of the {} {} every game ended alike (see each one's warning): the "
+                                "figures say nothing about what the settings change",
+                                count, noun));
     }
     if (count > 1)
-        for (auto& w : constant_statistics(results.game, reports, "every configuration")) out.summary.push_back(w);
-    for (auto& w : unchanging_options(results)) out.summary.push_back(std::move(w));
+        for (auto& w : constant_statistics(results.game, reports, std::string(command) == "tune" ? "every setting"
+                                                                                                 : "every configuration"))
+            out.summary.push_back(std::move(w));
+    for (auto& w : unchanging_options(results, command)) out.summary.push_back(std::move(w));
     return out;
 }
 

@@ -60,7 +60,7 @@ struct SameEnding {
 // Warnings for the swept options that changed nothing: at some player count, every pair of configurations that
 // differ in that option alone gave exactly the same figures (the games are the same seeds in each, so an option
 // that changes play changes them). Configurations of fewer than fewest_games_to_warn games are not compared.
-[[nodiscard]] std::vector<std::string> unchanging_options(const SweepResults& results);
+[[nodiscard]] std::vector<std::string> unchanging_options(const SweepResults& results, const char* command = "sweep");
 
 // The warnings of a sweep (or of tune's settings): each configuration's, named by its label, then a summary line
 // for what holds in every configuration (every game ended alike the same way, a statistic that never moved, an option
@@ -69,7 +69,8 @@ struct SweepWarnings {
     std::vector<std::vector<std::string>> per_point;  // by point
     std::vector<std::string> summary;
 };
-[[nodiscard]] SweepWarnings sweep_warnings(const SweepResults& results);
+// `command` is "sweep" or "tune" (whose advice is to vary the option elsewhere).
+[[nodiscard]] SweepWarnings sweep_warnings(const SweepResults& results, const char* command = "sweep");
 
 // Which bots played a sweep, seat by seat: one bots_by_seat text when it is the same in every configuration, else
 // each player count's ("random (seats 1-2) with 2 players; random (seats 1-3) with 3 players").

@@ -246,7 +246,7 @@ std::vector<std::string> tune_warnings(const Pass& first, const Pass& last, cons
     SweepResults results{*plan.game, options.seed, first.rounds.front().games, plan.axes, {}, 0};
     for (std::size_t c = 0; c < plan.requests.size(); ++c)
         results.points.push_back({plan.at[c], plan.requests[c].settings, plan.requests[c].bots, first.first_round[c]});
-    std::vector<std::string> warnings = all_warnings(results, sweep_warnings(results));
+    std::vector<std::string> warnings = all_warnings(results, sweep_warnings(results, "tune"));
     const auto& best = last.plan.requests[last.best];
     if (const auto ending = same_ending(*plan.game, best.bots, last.report))
         warnings.push_back(fmt::format("the best setting, {}: {}", label_of(setting_of(last.plan, last.best)),
