@@ -244,7 +244,7 @@ contains "$WORK/sweep.html" "option reveal changed nothing with 1 player" "the p
 DIAL="$SOURCE/tests/games/outcome_dial.rules"
 run 0 sweep "$DIAL" --option ending=lost --option decor=1,2 --players 2,3 --games 20 --json --report "$WORK/lost.html"
 for label in "players=2 ending=lost decor=1" "players=3 ending=lost decor=2"; do
-    contains "$WORK/err" "sweep: warning: $label: every one of the 20 games was lost by all players: the bots may be too weak" \
+    contains "$WORK/err" "sweep: warning: $label: every one of the 20 games was lost by all players" \
         "a configuration's games all lost ($label)"
 done
 contains "$WORK/err" "sweep: warning: in every one of the 4 configurations, every one of the 20 games was lost by all players: the bots may be too weak to win: try stronger bots" \
@@ -269,8 +269,10 @@ python3 - "$WORK/out" <<'PY' || fail "sweep --json: a warning for one configurat
 import json, sys
 d = json.load(open(sys.argv[1]))
 assert [len(c["warnings"]) for c in d["configurations"]] == [0, 1], d["configurations"]
-# That configuration's warning, and 'lost', 0 in every game of both.
-assert len(d["warnings"]) == 2 and d["warnings"][1].startswith("statistic 'lost' was 0 in every game"), d["warnings"]
+# That configuration's fact, the advice, and 'lost', 0 in every game of both.
+assert d["warnings"][0] == "ending=first: player 1 (random) won every one of the 30 games", d["warnings"]
+assert d["warnings"][1].startswith("the configurations above where every game was won by player 1 (random): with these bots"), d["warnings"]
+assert len(d["warnings"]) == 3 and d["warnings"][2].startswith("statistic 'lost' was 0 in every game"), d["warnings"]
 PY
 run 0 sweep "$DIAL" --option decor=1,2 --games 5
 lacks "$WORK/err" "warning" "configurations of 5 games are too few to compare"

@@ -83,6 +83,8 @@ PY
 run 0 tune "$DIAL" --vary ending=lost,drawn --target draws=0.5 --games 40
 contains "$WORK/err" "tune: warning: ending=lost: every one of the 20 games was lost by all players" "a setting lost by all"
 contains "$WORK/err" "tune: warning: ending=drawn: every one of the 20 games was a draw" "a setting drawn"
+contains "$WORK/err" "tune: warning: the settings above where every game was lost by all: the bots may be too weak to win" \
+    "the advice, once"
 contains "$WORK/err" "tune: warning: in every one of the 2 settings every game ended alike" "the summary"
 contains "$WORK/err" "tune: warning: the best setting, ending=" "the best setting's games"
 contains "$WORK/out" "bots: random (seats 1-2)" "the text names the bots"

@@ -275,16 +275,19 @@ SweepWarnings sweep_warnings(const SweepResults& results, const char* command) {
     std::vector<const SimulationReport*> reports;
     for (const auto& point : results.points) {
         endings.push_back(same_ending(results.game, point.bots, point.report));
+        out.endings.push_back(endings.back());
         out.per_point.emplace_back();
         if (endings.back()) out.per_point.back().push_back(endings.back()->text());
         reports.push_back(&point.report);
     }
     const std::size_t count = results.points.size();
-    const std::string noun = std::string(command) == "tune" ? "settings" : "configurations";
+    out.noun = std::string(command) == "tune" ? "setting" : "configuration";
+    const std::string noun = out.noun + "s";
     const bool every = count > 1 && std::all_of(endings.begin(), endings.end(), [](const auto& e) { return e.has_value(); });
     if (every) {
         const bool alike = std::all_of(endings.begin(), endings.end(),
-                                       [&](const auto& e) { return e->kind == endings.front()->kind; });
+                                       [&](const auto& e) { return e->advice == endings.front()->advice; });
+        out.alike_everywhere = alike;
         out.summary.push_back(
             alike ? fmt::format("in every one of the {} {}, {}: {}", count, noun, endings.front()->fact,
                                 endings.front()->advice)
@@ -315,8 +318,18 @@ std::string sweep_bots(const SweepResults& results) {
 
 std::vector<std::string> all_warnings(const SweepResults& results, const SweepWarnings& warnings) {
     std::vector<std::string> out;
-    for (std::size_t p = 0; p < warnings.per_point.size(); ++p)
-        for (const auto& w : warnings.per_point[p]) out.push_back(point_label(results, results.points[p]) + ": " + w);
+    std::vector<const SameEnding*> kinds;  // the first ending of each kind, whose advice is given once
+    for (std::size_t p = 0; p < warnings.endings.size(); ++p) {
+        const auto& ending = warnings.endings[p];
+        if (!ending) continue;
+        out.push_back(point_label(results, results.points[p]) + ": " + ending->fact);
+        if (std::none_of(kinds.begin(), kinds.end(), [&](const SameEnding* k) { return k->kind == ending->kind; }))
+            kinds.push_back(&*ending);
+    }
+    if (!warnings.alike_everywhere)
+        for (const SameEnding* k : kinds)
+            out.push_back(fmt::format("the {}s above where every game was {}: {}", warnings.noun, k->kind,
+                                      k->advice));
     out.insert(out.end(), warnings.summary.begin(), warnings.summary.end());
     return out;
 }

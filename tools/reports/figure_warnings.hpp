@@ -66,8 +66,11 @@ struct SameEnding {
 // for what holds in every configuration (every game ended alike the same way, a statistic that never moved, an option
 // that changed nothing).
 struct SweepWarnings {
-    std::vector<std::vector<std::string>> per_point;  // by point
+    std::vector<std::vector<std::string>> per_point;  // by point, each with its advice
+    std::vector<std::optional<SameEnding>> endings;   // by point
     std::vector<std::string> summary;
+    bool alike_everywhere = false;  // the summary says every point's games ended alike, with the advice
+    std::string noun = "configuration";  // what a point is called: "configuration" or tune's "setting"
 };
 // `command` is "sweep" or "tune" (whose advice is to vary the option elsewhere).
 [[nodiscard]] SweepWarnings sweep_warnings(const SweepResults& results, const char* command = "sweep");
@@ -77,7 +80,8 @@ struct SweepWarnings {
 [[nodiscard]] std::string sweep_bots(const SweepResults& results);
 
 // Every warning of a sweep in one list, as standard error and the JSON's top-level "warnings" give them: each
-// configuration's, after its label, then the summary.
+// configuration's fact after its label, the advice once for the configurations that share it (when no summary gives
+// it), then the summary.
 [[nodiscard]] std::vector<std::string> all_warnings(const SweepResults& results, const SweepWarnings& warnings);
 
 // "simulate: warning: TEXT" on standard error, one line per warning.
