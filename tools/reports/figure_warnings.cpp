@@ -49,6 +49,12 @@ std::string bot_advice(const runtime::GameDefinition& game) {
                        game.path());
 }
 
+std::string other_bot_advice(const runtime::GameDefinition& game) {
+    return fmt::format("try other or stronger bots, e.g. --bots mcts or a strategy of the game (rulesrun info {} lists "
+                       "them)",
+                       game.path());
+}
+
 SameEnding lost_by_all(const runtime::GameDefinition& game, std::int64_t games, int players) {
     return {"lost by all",
             players == 1 ? fmt::format("every one of the {} games was lost", games)
@@ -58,7 +64,7 @@ SameEnding lost_by_all(const runtime::GameDefinition& game, std::int64_t games, 
 
 SameEnding all_drawn(const runtime::GameDefinition& game, std::int64_t games) {
     return {"drawn", fmt::format("every one of the {} games was a draw", games),
-            "the bots may never get ahead of one another: " + bot_advice(game)};
+            "the bots may play alike and never get ahead of one another: " + other_bot_advice(game)};
 }
 
 // A game won by everybody (a cooperative team's win, or one player alone): the bots may find the game too easy.
@@ -157,11 +163,11 @@ std::optional<SameEnding> same_ending(const runtime::GameDefinition& game, const
     const std::int64_t won_by_everybody = report.wins_among[0][static_cast<std::size_t>(players) - 1];
     if (won_by_everybody == games) return SameEnding{"shared by all", fmt::format("every one of the {} games was won by "
                                                                                   "all {} players together", games, players),
-                                                     "the bots may never get ahead of one another: " + bot_advice(game)};
+                                                     "the bots may play alike and never get ahead of one another: " + other_bot_advice(game)};
     if (won_by_everybody + report.draws == games)
         return SameEnding{"drawn or shared by all",
                           fmt::format("every one of the {} games was drawn or won by all players together", games),
-                          "the bots may never get ahead of one another: " + bot_advice(game)};
+                          "the bots may play alike and never get ahead of one another: " + other_bot_advice(game)};
     for (std::size_t seat = 0; seat < report.wins.size(); ++seat)
         if (report.wins[seat] == games)
             return won_by_seats(bots, {seat}, fmt::format("{} ({})", seat_name(report, seat), bots[seat].text()), games);
