@@ -88,6 +88,7 @@ contains "$WORK/err" "tune: warning: the settings above where every game was los
 contains "$WORK/err" "tune: warning: in every one of the 2 settings every game ended alike" "the summary"
 contains "$WORK/err" "tune: warning: the best setting, ending=" "the best setting's games"
 contains "$WORK/out" "bots: random (seats 1-2)" "the text names the bots"
+contains "$WORK/out" "target 0.5: missed (it was 0 in every game)" "a figure with no spread is not 0 standard errors away"
 
 # ---- wrong input ---------------------------------------------------------------------------------------------------
 run 2 tune "$PIG" --vary speed --target length=10

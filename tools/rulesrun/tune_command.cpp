@@ -179,8 +179,10 @@ void print_text(const std::vector<Round>& rounds, const Setting& best, const Sim
         const double errors = v.figure.half_width > 0 ? std::abs(v.figure.mean - target.value) / (v.figure.half_width / 1.96) : 0;
         std::cout << fmt::format("  {:<12} {:.4g} [{:.4g}, {:.4g}], target {:.4g}: {}\n", target.figure, v.figure.mean,
                                  v.figure.mean - v.figure.half_width, v.figure.mean + v.figure.half_width, target.value,
-                                 v.met ? "met (inside the 95% interval)"
-                                       : fmt::format("missed ({:.1f} standard errors away)", errors));
+                                 v.met                        ? "met (inside the 95% interval)"
+                                 : v.figure.half_width == 0 ? fmt::format("missed (it was {:.4g} in every game)",
+                                                                          v.figure.mean)
+                                                              : fmt::format("missed ({:.1f} standard errors away)", errors));
     }
     std::cout << (all ? "Every target lies inside its 95% interval.\n"
                       : "Not every target is met: no setting tried comes close enough (try other values, or more).\n");
