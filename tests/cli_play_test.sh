@@ -342,6 +342,11 @@ contains "$WORK/drawn.html" "<td>bots</td><td>random (seats 1-2), twice (seat 3)
 run 0 "$WORK/empty" simulate "$DIAL" --games 40 --option ending=first
 contains "$WORK/err" "simulate: warning: player 1 (random) won every one of the 40 games: with these bots the seat decides" \
     "the same seat wins every game"
+run 0 "$WORK/empty" simulate "$DIAL" --games 40 --option ending=first --players 3 --bots twice,random,twice --json
+contains "$WORK/err" "simulate: warning: player 1 (twice) won every one of the 40 games: with these bots the seat decides" \
+    "the same seat wins every game, its bot playing another seat too"
+python3 -c 'import json, sys; b = json.load(open(sys.argv[1]))["bots"]; assert b == "twice (seats 1 and 3), random (seat 2)", b' \
+    "$WORK/out" || fail "the JSON's bots, seats apart"
 run 0 "$WORK/empty" simulate "$DIAL" --games 9 --option ending=lost
 [[ ! -s "$WORK/err" ]] || fail "a run of 9 games is too short to warn: $(head -c 300 "$WORK/err")"
 run 0 "$WORK/empty" simulate "$DIAL" --games 200
