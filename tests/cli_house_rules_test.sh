@@ -57,5 +57,20 @@ for name in ("game_length", "tokens_rescued"):
     assert f["paired"] and f["significant"] and f["difference"] < 0, f
 PY
 
+# The comparison names its bots; most baseline games are lost by all, but not every one: no such warning.
+grep -q "^bots: greedy (seats 1-2)$" walkthrough.log || fail "the comparison's table does not name its bots"
+python3 - "$HOME/house-rules/comparison.json" <<'PY' || fail "comparison.json's bots and warnings"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bots"] == "greedy (seats 1-2)", d["bots"]
+assert not any("lost by all" in w for w in d["warnings"]), d["warnings"]
+PY
+# With one star lost ending the game, every game of both files is lost by all: the comparison says so.
+"$RULESRUN" simulate rules/cosmic_disaster.rules --compare "$HOME/house-rules/my_cosmic.rules" --games 50 --players 2 \
+    --bots greedy --option stars_lost=1 --json >lost.json 2>lost.err || fail "the comparison with stars_lost=1 failed"
+grep -qF "simulate --compare: warning: in both files, every one of the 50 games was lost by all players: the comparison says nothing about play" lost.err ||
+    fail "no warning for a comparison lost by all: $(head -c 400 lost.err)"
+python3 -c 'import json, sys; w = json.load(open(sys.argv[1]))["warnings"]; assert w and w[0].startswith("in both files"), w' lost.json ||
+    fail "lost.json's warnings"
 [ "$failures" -eq 0 ] || { echo "$failures failure(s)"; exit 1; }
 echo "house-rules walk-through: ok"

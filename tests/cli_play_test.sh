@@ -315,6 +315,57 @@ assert b["mean_choices"] == 2 and b["forced_share"] == 0, b   # Diamant: stay or
 PY
 run 0 "$WORK/empty" simulate "$DIAMANT" --games 300 --seed 5 --bots random,cautious,bold --threads 3 --json
 cmp -s "$WORK/out" "$WORK/one_thread.json" || fail "simulate --json differs between 1 and 3 threads"
+python3 - "$WORK/one_thread.json" <<'PY' || fail "simulate --json: the bots seat by seat, no warning for a real result"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bots"] == "random (seat 1), cautious (seat 2), bold (seat 3)", d["bots"]
+assert d["warnings"] == [], d["warnings"]
+PY
+
+# ---- simulate: figures that say nothing say so ---------------------------------------------------------------------
+DIAL="$SOURCE/tests/games/outcome_dial.rules"
+run 0 "$WORK/empty" simulate "$DIAL" --games 40 --option ending=lost --json
+contains "$WORK/err" "simulate: warning: every one of the 40 games was lost by all players: the bots may be too weak to win: try stronger bots, e.g. --bots mcts or a strategy of the game (rulesrun info $DIAL lists them)" \
+    "every game lost by all"
+python3 - "$WORK/out" <<'PY' || fail "simulate --json's warnings"
+import json, sys
+(w,) = json.load(open(sys.argv[1]))["warnings"]
+assert w.startswith("every one of the 40 games was lost by all players: the bots may be too weak"), w
+PY
+run 0 "$WORK/empty" simulate "$DIAL" --games 40 --option ending=drawn --players 3 --bots random,random,twice \
+    --report "$WORK/drawn.html"
+contains "$WORK/err" "simulate: warning: every one of the 40 games was a draw" "every game drawn"
+contains "$WORK/out" "bots: random (seats 1-2), twice (seat 3)" "the table names the bots seat by seat"
+contains "$WORK/drawn.html" "<ul class=\"warnings\">" "the page's warnings"
+contains "$WORK/drawn.html" "every one of the 40 games was a draw" "the page's warning"
+contains "$WORK/drawn.html" "<td>bots</td><td>random (seats 1-2), twice (seat 3)</td>" "the page names the bots"
+run 0 "$WORK/empty" simulate "$DIAL" --games 40 --option ending=first
+contains "$WORK/err" "simulate: warning: player 1 (random) won every one of the 40 games: with these bots the seat decides" \
+    "the same seat wins every game"
+run 0 "$WORK/empty" simulate "$DIAL" --games 40 --option ending=first --players 3 --bots twice,random,twice --json
+contains "$WORK/err" "simulate: warning: player 1 (twice) won every one of the 40 games: with these bots the seat decides" \
+    "the same seat wins every game, its bot playing another seat too"
+python3 -c 'import json, sys; b = json.load(open(sys.argv[1]))["bots"]; assert b == "twice (seats 1 and 3), random (seat 2)", b' \
+    "$WORK/out" || fail "the JSON's bots, seats apart"
+run 0 "$WORK/empty" simulate "$DIAL" --games 9 --option ending=lost
+[[ ! -s "$WORK/err" ]] || fail "a run of 9 games is too short to warn: $(head -c 300 "$WORK/err")"
+run 0 "$WORK/empty" simulate "$DIAL" --games 200
+[[ ! -s "$WORK/err" ]] || fail "a fair game warned: $(head -c 300 "$WORK/err")"
+run 0 "$WORK/empty" simulate "$DIAL" --compare "$DIAL" --games 40 --option ending=lost --json
+contains "$WORK/err" "simulate --compare: warning: in both files, every one of the 40 games was lost by all players: the comparison says nothing about play" \
+    "--compare: both sides say nothing"
+contains "$WORK/err" "simulate --compare: warning: statistic 'lost' was 100 in every game of both files" \
+    "--compare: a statistic that never moved"
+python3 - "$WORK/out" <<'PY' || fail "simulate --compare --json's bots and warnings"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bots"] == "random (seats 1-2)", d["bots"]
+assert len(d["warnings"]) == 2 and d["warnings"][0].startswith("in both files, every one of the 40 games"), d["warnings"]
+PY
+run 0 "$WORK/empty" simulate "$PIG" --compare "$PIG" --games 40 --report "$WORK/fair_compared.html"
+[[ ! -s "$WORK/err" ]] || fail "--compare of real figures warned: $(head -c 300 "$WORK/err")"
+contains "$WORK/out" "bots: random (seats 1-2)" "--compare names the bots"
+lacks "$WORK/fair_compared.html" "class=\"warnings\"" "no warning on the page of a fair comparison"
 
 run 0 "$WORK/empty" simulate "$PIG" --games 200 --bots hold_at_20
 contains "$WORK/out" "Pig: 200 games, 2 players, seed 1" "simulate's heading"

@@ -225,6 +225,58 @@ python3 -c 'import json, sys; a = json.load(open(sys.argv[1]))["axes"]; assert a
 run 0 sweep "$DIAMANT" --option rounds=1,2 --games 5
 contains "$WORK/out" "Diamant: 2 configurations, 5 games each" "a sweep of one option"
 
+# ---- figures that say nothing say so ---------------------------------------------------------------------------------
+# Cosmic Disaster reveals solo_reveal cards with 1 player: reveal changes nothing there, and the sweep above says so.
+contains "$WORK/sweep.err" "sweep: warning: option reveal changed nothing with 1 player: configurations that differ in reveal alone gave exactly the same figures" \
+    "an option the rules do not use at a player count"
+lacks "$WORK/sweep.err" "option reveal changed nothing with 2 players" "reveal changes the 2-player games"
+lacks "$WORK/sweep.err" "option jacks changed nothing" "jacks changes the games"
+python3 - "$WORK/sweep.json" <<'PY' || fail "sweep --json: bots and warnings"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bots"] == "random (seat 1) with 1 player; random (seats 1-2) with 2 players", d["bots"]
+assert any(w.startswith("option reveal changed nothing with 1 player") for w in d["warnings"]), d["warnings"]
+assert all("warnings" in c for c in d["configurations"]), d["configurations"]
+PY
+contains "$WORK/sweep.txt" "bots: random (seat 1) with 1 player; random (seats 1-2) with 2 players" "the table names the bots"
+contains "$WORK/sweep.html" "option reveal changed nothing with 1 player" "the page's warnings"
+
+DIAL="$SOURCE/tests/games/outcome_dial.rules"
+run 0 sweep "$DIAL" --option ending=lost --option decor=1,2 --players 2,3 --games 20 --json --report "$WORK/lost.html"
+for label in "players=2 ending=lost decor=1" "players=3 ending=lost decor=2"; do
+    contains "$WORK/err" "sweep: warning: $label: every one of the 20 games was lost by all players" \
+        "a configuration's games all lost ($label)"
+done
+contains "$WORK/err" "sweep: warning: in every one of the 4 configurations, every one of the 20 games was lost by all players: the bots may be too weak to win: try stronger bots" \
+    "the summary of a sweep lost by all"
+contains "$WORK/err" "sweep: warning: statistic 'lost' was 100 in every game of every configuration" "a statistic that never moved"
+contains "$WORK/err" "sweep: warning: option decor changed nothing with 2 players" "an option that changes nothing"
+contains "$WORK/err" "sweep: warning: option decor changed nothing with 3 players" "an option that changes nothing, at 3"
+python3 - "$WORK/out" <<'PY' || fail "sweep --json's warnings"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert len(d["warnings"]) == 4 + 4, d["warnings"]
+for c in d["configurations"]:
+    (w,) = c["warnings"]
+    assert w.startswith("every one of the 20 games was lost by all players"), w
+PY
+contains "$WORK/lost.html" "in every one of the 4 configurations" "the page's summary"
+run 0 sweep "$DIAL" --option ending=fair,first --games 30 --json
+contains "$WORK/err" "sweep: warning: ending=first: player 1 (random) won every one of the 30 games" "one configuration decided"
+lacks "$WORK/err" "ending=fair:" "the fair configuration is a real result"
+lacks "$WORK/err" "in every one of the" "no summary when one configuration says something"
+python3 - "$WORK/out" <<'PY' || fail "sweep --json: a warning for one configuration only"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert [len(c["warnings"]) for c in d["configurations"]] == [0, 1], d["configurations"]
+# That configuration's fact, the advice, and 'lost', 0 in every game of both.
+assert d["warnings"][0] == "ending=first: player 1 (random) won every one of the 30 games", d["warnings"]
+assert d["warnings"][1].startswith("the configurations above where every game was won by player 1 (random): with these bots"), d["warnings"]
+assert len(d["warnings"]) == 3 and d["warnings"][2].startswith("statistic 'lost' was 0 in every game"), d["warnings"]
+PY
+run 0 sweep "$DIAL" --option decor=1,2 --games 5
+lacks "$WORK/err" "warning" "configurations of 5 games are too few to compare"
+
 # ---- wrong input ---------------------------------------------------------------------------------------------------
 run 2 sweep "$COSMIC" --option jackz=1,2
 contains "$WORK/err" "--option jackz=1,2: no option 'jackz' (the rules declare jacks, reveal" "an unknown option"

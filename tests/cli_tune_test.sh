@@ -60,6 +60,36 @@ assert d["best"]["target"] in [str(v) for v in last], d["best"]
 PY
 then echo "ok:   --vary alone tries 17 evenly spaced values of a range, then closer around the best"; fi
 
+# ---- figures that say nothing say so ---------------------------------------------------------------------------------
+# The run above tuned a real figure: no warning, and the bots named seat by seat.
+run 0 tune "$PIG" --vary target=20,50 --target length=5000 --games 100 --bots hold_at_20,random --json
+lacks "$WORK/err" "warning" "a real tune"
+python3 - "$WORK/out" <<'PY' || fail "tune --json: bots, no warnings"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bots"] == "hold_at_20 (seat 1), random (seat 2)", d["bots"]
+assert d["warnings"] == [], d["warnings"]
+PY
+DIAL="$SOURCE/tests/games/outcome_dial.rules"
+run 0 tune "$DIAL" --vary decor --target length=2 --games 40 --json
+contains "$WORK/err" "tune: warning: option decor changed nothing with 2 players: configurations that differ in decor alone gave exactly the same figures" \
+    "an option varied that changes nothing"
+python3 - "$WORK/out" <<'PY' || fail "tune --json's warnings"
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["bots"] == "random (seats 1-2)", d["bots"]
+assert any(w.startswith("option decor changed nothing with 2 players") for w in d["warnings"]), d["warnings"]
+PY
+run 0 tune "$DIAL" --vary ending=lost,drawn --target draws=0.5 --games 40
+contains "$WORK/err" "tune: warning: ending=lost: every one of the 20 games was lost by all players" "a setting lost by all"
+contains "$WORK/err" "tune: warning: ending=drawn: every one of the 20 games was a draw" "a setting drawn"
+contains "$WORK/err" "tune: warning: the settings above where every game was lost by all: the bots may be too weak to win" \
+    "the advice, once"
+contains "$WORK/err" "tune: warning: in every one of the 2 settings every game ended alike" "the summary"
+contains "$WORK/err" "tune: warning: the best setting, ending=" "the best setting's games"
+contains "$WORK/out" "bots: random (seats 1-2)" "the text names the bots"
+contains "$WORK/out" "target 0.5: missed (it was 0 in every game)" "a figure with no spread is not 0 standard errors away"
+
 # ---- wrong input ---------------------------------------------------------------------------------------------------
 run 2 tune "$PIG" --vary speed --target length=10
 contains "$WORK/err" "--vary speed: the game has no such option; its options are target" "an unknown option"

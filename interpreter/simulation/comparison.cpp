@@ -1,5 +1,6 @@
 #include "comparison.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -79,9 +80,18 @@ std::vector<double> present(const std::vector<double>* values) {
 FigureComparison compare(const std::string& name, const std::vector<double>* a, const std::vector<double>* b) {
     FigureComparison c;
     c.name = name;
-    const Moments ma = moments(present(a)), mb = moments(present(b));
+    const std::vector<double> values_a = present(a), values_b = present(b);
+    const Moments ma = moments(values_a), mb = moments(values_b);
     c.count_a = static_cast<std::int64_t>(ma.count);
     c.count_b = static_cast<std::int64_t>(mb.count);
+    if (!values_a.empty()) {
+        c.min_a = *std::min_element(values_a.begin(), values_a.end());
+        c.max_a = *std::max_element(values_a.begin(), values_a.end());
+    }
+    if (!values_b.empty()) {
+        c.min_b = *std::min_element(values_b.begin(), values_b.end());
+        c.max_b = *std::max_element(values_b.begin(), values_b.end());
+    }
     if (ma.count > 0) c.a = ma.mean;
     if (mb.count > 0) c.b = mb.mean;
     if (!c.a || !c.b) return c;

@@ -20,6 +20,7 @@ struct FigureComparison {
     std::string name;
     std::optional<double> a, b;
     std::int64_t count_a = 0, count_b = 0;  // games with a value
+    std::optional<double> min_a, max_a, min_b, max_b;  // the smallest and largest value of a game, in each run
     std::optional<double> difference, ci95;
     bool paired = false;
 

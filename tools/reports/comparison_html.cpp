@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "figure_warnings.hpp"
 #include "html_page.hpp"
 
 namespace rulesrun::cli {
@@ -29,9 +30,7 @@ std::string settings_table(const ComparisonSetup& setup, const ComparisonReport&
     row("players", std::to_string(setup.settings_a.players), std::to_string(setup.settings_b.players));
     row("base seed", std::to_string(setup.settings_a.seed), std::to_string(setup.settings_b.seed));
     row("options", options_text(setup.settings_a), options_text(setup.settings_b));
-    for (std::size_t seat = 0; seat < setup.bots.size(); ++seat) {
-        row(fmt::format("bot of seat {}", seat + 1), setup.bots[seat].text(), setup.bots[seat].text());
-    }
+    row("bots", bots_by_seat(setup.bots), bots_by_seat(setup.bots));
     return out + "</table>\n";
 }
 
@@ -70,6 +69,7 @@ std::string figures_table(const ComparisonReport& report) {
 
 std::string comparison_html(const ComparisonSetup& setup, const ComparisonReport& report) {
     std::string html = page_start(fmt::format("{} against {}: {} games each", setup.file_b, setup.file_a, report.games));
+    html += warnings_html(setup.warnings);
     html += "<h2>Settings</h2>\n" + settings_table(setup, report);
     html += "<h2>Figures</h2>\n<p>Both files play the same games (game i starts from the same seed in both). A figure in "
             "bold has an interval that leaves 0 out: the difference is very likely real, not chance.</p>\n";

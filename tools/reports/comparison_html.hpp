@@ -15,6 +15,7 @@ struct ComparisonSetup {
     const runtime::ResolvedSettings& settings_a;
     const runtime::ResolvedSettings& settings_b;
     const std::vector<BotSpec>& bots;
+    std::vector<std::string> warnings{};  // why the comparison says nothing about play, if it does not
 };
 
 [[nodiscard]] std::string comparison_html(const ComparisonSetup& setup, const ComparisonReport& report);

@@ -11,7 +11,8 @@ table{border-collapse:collapse;margin:0.5em 0}td,th{border:1px solid #ccc;paddin
 th{background:#f0f0f0}td:first-child,th:first-child{text-align:left}svg{display:block;margin:0.3em 0 1.2em 0}
 .bar{fill:#4a7bb7}.whisker{stroke:#222;stroke-width:1.5}.fair{stroke:#c33;stroke-dasharray:4 3}
 .axis{stroke:#888}text{font-size:11px;fill:#222}h2{margin-top:1.5em}.significant{font-weight:bold}
-.zero{stroke:#c33}svg.difference{margin:0})";
+.zero{stroke:#c33}svg.difference{margin:0}
+.warnings{background:#fff4e5;border:1px solid #e0a040;padding:0.5em 1em 0.5em 2em;overflow-wrap:anywhere})";
 
 }  // namespace
 

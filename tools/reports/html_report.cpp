@@ -6,6 +6,7 @@
 #include <fmt/format.h>
 
 #include "balance_output.hpp"
+#include "figure_warnings.hpp"
 #include "html_page.hpp"
 
 namespace rulesrun::cli {
@@ -105,8 +106,8 @@ std::string options_table(const SimulationSetup& setup, const SimulationReport& 
     row("games", fmt::format("{}", report.games));
     row("players", fmt::format("{}", setup.settings.players));
     row("seed", fmt::format("{}", setup.settings.seed));
+    row("bots", bots_by_seat(setup.bots));
     for (const auto& [name, value] : setup.settings.options) row("option " + name, value);
-    for (std::size_t seat = 0; seat < setup.bots.size(); ++seat) row("bot of " + seat_label(report, seat), setup.bots[seat].text());
     return out + "</table>\n";
 }
 
@@ -197,6 +198,7 @@ std::string simulation_html(const SimulationSetup& setup, const SimulationReport
     const std::string title = fmt::format("{}: {} games", setup.game.title(), report.games);
     const BalanceFigures balance = balance_of(report);
     std::string html = page_start(title);
+    html += warnings_html(simulation_warnings(setup, report));
     html += "<h2>Settings</h2>\n" + options_table(setup, report);
     html += "<h2>Outcomes</h2>\n" + outcome_table(setup, report);
     html += "<h2>Win rates by seat</h2>\n" + win_rates_svg(setup, report, balance.fair_share);

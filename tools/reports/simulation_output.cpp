@@ -1,6 +1,7 @@
 #include "simulation_output.hpp"
 
 #include "balance_output.hpp"
+#include "figure_warnings.hpp"
 
 #include <algorithm>
 
@@ -150,11 +151,16 @@ void print_simulation_text(std::ostream& out, const SimulationSetup& setup, cons
         out << ", options";
         for (const auto& [name, value] : setup.settings.options) out << fmt::format(" {}={}", name, value);
     }
-    out << "\n\n";
+    out << fmt::format("\nbots: {}\n\n", bots_by_seat(setup.bots));
     print_seats(out, setup, report);
     print_balance_text(out, balance_of(report), seats_comparable(setup.bots));
     out << '\n';
     print_stats(out, setup, report);
+}
+
+std::vector<std::string> simulation_warnings(const SimulationSetup& setup, const SimulationReport& report) {
+    const auto ending = same_ending(setup.game, setup.bots, report);
+    return ending ? std::vector<std::string>{ending->text()} : std::vector<std::string>{};
 }
 
 std::string simulation_json(const SimulationSetup& setup, const SimulationReport& report) {
@@ -162,6 +168,8 @@ std::string simulation_json(const SimulationSetup& setup, const SimulationReport
                  {"players", setup.settings.players}};
     json["options"] = Json::object();
     for (const auto& [name, value] : setup.settings.options) json["options"][name] = value;
+    json["bots"] = bots_by_seat(setup.bots);
+    json["warnings"] = simulation_warnings(setup, report);
     json["seats"] = seats_json(setup, report);
     json["cooperative"] = report.cooperative;
     json["shared_win_games"] = report.shared_win_games;

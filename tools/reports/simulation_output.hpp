@@ -18,8 +18,12 @@ struct SimulationSetup {
 
 void print_simulation_text(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report);
 
-// {"games", "seed", "players", "options", "seats", "shared_win_games", "everybody_loses", "length", "balance",
-// "stats"}.
+// Why the figures say nothing about play, if they do not (figure_warnings.hpp): every game lost by all, drawn, or won
+// by the same seat or bot.
+std::vector<std::string> simulation_warnings(const SimulationSetup& setup, const SimulationReport& report);
+
+// {"game", "games", "seed", "players", "options", "bots", "warnings", "seats", "cooperative", "shared_win_games",
+// "draws", "everybody_loses", "length", "balance", "stats"}.
 std::string simulation_json(const SimulationSetup& setup, const SimulationReport& report);
 
 }  // namespace rulesrun::cli

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "figure_warnings.hpp"
 #include "html_page.hpp"
 
 namespace rulesrun::cli {
@@ -189,6 +190,7 @@ std::string settings_html(const SweepResults& results) {
         for (const auto& v : axis.values) values += (values.empty() ? "" : ", ") + escape(v);
         html += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", escape(axis.name), values);
     }
+    html += fmt::format("<tr><td>bots</td><td>{}</td></tr>\n", escape(sweep_bots(results)));
     return html + "</table>\n";
 }
 
@@ -230,6 +232,7 @@ std::string tables_html(const SweepResults& results, const std::vector<std::vect
 
 std::string sweep_html(const SweepResults& results) {
     std::string html = page_start(results.game.title() + ": sweep");
+    html += warnings_html(all_warnings(results, sweep_warnings(results)));
     html += settings_html(results);
     if (results.points.empty()) return html + page_end();
     std::vector<std::vector<SweepFigure>> figures;

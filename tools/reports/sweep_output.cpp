@@ -5,6 +5,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "figure_warnings.hpp"
+
 namespace rulesrun::cli {
 
 namespace {
@@ -41,8 +43,9 @@ Json figure_json(const SweepFigure& f) {
 }  // namespace
 
 void print_sweep_text(std::ostream& out, const SweepResults& results) {
-    out << fmt::format("{}: {}, {} games each, the same seeds in each (base seed {})\n\n", results.game.title(),
-                       configurations_text(results), results.games, results.seed);
+    out << fmt::format("{}: {}, {} games each, the same seeds in each (base seed {})\nbots: {}\n\n",
+                       results.game.title(), configurations_text(results), results.games, results.seed,
+                       sweep_bots(results));
     const auto rows = table_cells(results);
     std::vector<std::size_t> widths(rows[0].size(), 0);
     for (const auto& row : rows)
@@ -65,13 +68,18 @@ std::string sweep_json(const SweepResults& results) {
     json["axes"] = Json::array();
     for (const auto& axis : results.axes) json["axes"].push_back({{"name", axis.name}, {"values", axis.values}});
     if (results.sampled_from > 0) json["sample"] = {{"design", sample_design}, {"grid", results.sampled_from}};
+    const SweepWarnings warnings = sweep_warnings(results);
+    json["bots"] = sweep_bots(results);
+    json["warnings"] = all_warnings(results, warnings);
     json["configurations"] = Json::array();
-    for (const auto& point : results.points) {
+    for (std::size_t p = 0; p < results.points.size(); ++p) {
+        const SweepPoint& point = results.points[p];
         Json configuration = {{"players", point.settings.players}, {"options", Json::object()}};
         for (const auto& [name, value] : point.settings.options) configuration["options"][name] = value;
         configuration["bots"] = Json::array();
         for (const auto& bot : point.bots) configuration["bots"].push_back(bot.text());
         configuration["games"] = point.report.games;
+        configuration["warnings"] = warnings.per_point[p];
         configuration["figures"] = Json::array();
         for (const auto& f : sweep_figures(results.game, point)) configuration["figures"].push_back(figure_json(f));
         json["configurations"].push_back(std::move(configuration));

@@ -12,8 +12,8 @@ namespace rulesrun::cli {
 void print_sweep_text(std::ostream& out, const SweepResults& results);
 
 // {"game", "games", "seed", "axes": [{"name", "values"}], ("sample": {"design", "grid"} when the configurations are a
-// sample of the grid,) "configurations": [{"players", "options", "bots", "games", "figures": [{"name", "percent",
-// "mean", "ci95_low", "ci95_high"}]}]}; a figure without samples has null numbers.
+// sample of the grid,) "bots", "warnings", "configurations": [{"players", "options", "bots", "games", "warnings",
+// "figures": [{"name", "percent", "mean", "ci95_low", "ci95_high"}]}]}; a figure without samples has null numbers.
 std::string sweep_json(const SweepResults& results);
 
 }  // namespace rulesrun::cli

@@ -8,6 +8,7 @@
 
 #include "commands.hpp"
 #include "comparison_html.hpp"
+#include "figure_warnings.hpp"
 #include "partial_runs.hpp"
 #include "rulesrun.hpp"
 #include "simulation_runs.hpp"
@@ -29,8 +30,9 @@ std::string interval(const FigureComparison& f) {
 
 void print_text(const ComparisonReport& report, const SimulationRequest& a, const SimulationRequest& b,
                 const SimulateOptions& options) {
-    std::cout << fmt::format("A: {}\nB: {}\n{} games each, {} players, the same seeds (base seed {})\n",
-                             options.file, options.compare, report.games, a.settings.players, options.seed);
+    std::cout << fmt::format("A: {}\nB: {}\n{} games each, {} players, the same seeds (base seed {})\nbots: {}\n",
+                             options.file, options.compare, report.games, a.settings.players, options.seed,
+                             bots_by_seat(a.bots));
     std::size_t width = std::string("figure").size();
     for (const auto& f : report.figures) width = std::max(width, f.name.size());
     std::cout << fmt::format("\n{:<{}} {:>12} {:>12} {:>12}  {}\n", "figure (mean per game)", width, "A", "B", "B - A",
@@ -57,6 +59,8 @@ std::string json_text(const ComparisonReport& report, const SimulationRequest& a
     };
     out["a"] = {{"file", options.file}, {"options", options_of(a)}};
     out["b"] = {{"file", options.compare}, {"options", options_of(b)}};
+    out["bots"] = bots_by_seat(a.bots);
+    out["warnings"] = comparison_warnings(*a.game, *b.game, a.bots, report);
     Json figures = Json::array();
     for (const auto& f : report.figures)
         figures.push_back({{"name", f.name}, {"a", optional_json(f.a)}, {"b", optional_json(f.b)},
@@ -85,13 +89,15 @@ PartJson figures_pair_json(const std::pair<RunFigures, RunFigures>& figures) {
 
 void write_comparison_results(const SimulateOptions& options, const SimulationRequest& a, const SimulationRequest& b,
                               const ComparisonReport& report, std::ofstream& page) {
+    const auto warnings = comparison_warnings(*a.game, *b.game, a.bots, report);
+    print_warnings("simulate --compare", warnings);
     if (options.json)
         std::cout << json_text(report, a, b, options) << '\n';
     else
         print_text(report, a, b, options);
     if (page.is_open())
         finish_report(page, options.report,
-                      comparison_html({options.file, options.compare, a.settings, b.settings, a.bots}, report));
+                      comparison_html({options.file, options.compare, a.settings, b.settings, a.bots, warnings}, report));
 }
 
 int run_compare(const SimulateOptions& options) {

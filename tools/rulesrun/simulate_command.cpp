@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "commands.hpp"
+#include "figure_warnings.hpp"
 #include "html_report.hpp"
 #include "partial_runs.hpp"
 #include "rulesrun.hpp"
@@ -95,6 +96,7 @@ void check_shard_arguments(const SimulateOptions& options) {
 
 void write_simulation_results(const SimulateOptions& options, const SimulationSetup& setup,
                               const SimulationReport& report, std::ofstream& page) {
+    print_warnings("simulate", simulation_warnings(setup, report));
     if (options.json)
         std::cout << simulation_json(setup, report) << '\n';
     else

@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "figure_warnings.hpp"
 #include "game_setup.hpp"
 #include "shard_processes.hpp"
 #include "simulation_runs.hpp"
@@ -158,6 +159,7 @@ void write_sweep_results(const SweepOptions& options, const SweepPlan& plan, std
     SweepResults results{*plan.game, options.seed, options.games, plan.axes, {}, plan.sampled ? plan.grid : 0};
     for (std::size_t c = 0; c < reports.size(); ++c)
         results.points.push_back({plan.at[c], plan.requests[c].settings, plan.requests[c].bots, std::move(reports[c])});
+    print_warnings("sweep", all_warnings(results, sweep_warnings(results)));
     if (options.json)
         std::cout << sweep_json(results) << '\n';
     else

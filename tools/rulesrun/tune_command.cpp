@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "figure_warnings.hpp"
 #include "game_setup.hpp"
 #include "sweep_runs.hpp"
 #include "tune_targets.hpp"
@@ -178,8 +179,10 @@ void print_text(const std::vector<Round>& rounds, const Setting& best, const Sim
         const double errors = v.figure.half_width > 0 ? std::abs(v.figure.mean - target.value) / (v.figure.half_width / 1.96) : 0;
         std::cout << fmt::format("  {:<12} {:.4g} [{:.4g}, {:.4g}], target {:.4g}: {}\n", target.figure, v.figure.mean,
                                  v.figure.mean - v.figure.half_width, v.figure.mean + v.figure.half_width, target.value,
-                                 v.met ? "met (inside the 95% interval)"
-                                       : fmt::format("missed ({:.1f} standard errors away)", errors));
+                                 v.met                        ? "met (inside the 95% interval)"
+                                 : v.figure.half_width == 0 ? fmt::format("missed (it was {:.4g} in every game)",
+                                                                          v.figure.mean)
+                                                              : fmt::format("missed ({:.1f} standard errors away)", errors));
     }
     std::cout << (all ? "Every target lies inside its 95% interval.\n"
                       : "Not every target is met: no setting tried comes close enough (try other values, or more).\n");
@@ -211,11 +214,12 @@ struct Pass {
     std::vector<Round> rounds;
     std::size_t best = 0;
     SimulationReport report;  // the best setting's, over every game
+    std::vector<SimulationReport> first_round;  // every setting's, over the first round's games
 };
 
 // Successive halving over every setting of the plan, then --games for the one left.
 Pass tune_pass(SweepPlan plan, const TuneOptions& options, const std::vector<TuneTarget>& targets) {
-    Pass pass{std::move(plan), {}, 0, {}};
+    Pass pass{std::move(plan), {}, 0, {}, {}};
     std::vector<SimulationReport> reports(pass.plan.requests.size());
     std::vector<std::size_t> survivors(pass.plan.requests.size());
     for (std::size_t c = 0; c < survivors.size(); ++c) survivors[c] = c;
@@ -223,15 +227,33 @@ Pass tune_pass(SweepPlan plan, const TuneOptions& options, const std::vector<Tun
     for (std::int64_t r = 0; survivors.size() > 1; ++r) {
         const std::int64_t games = std::max(fewest_round_games, options.games >> (halving_rounds - r));
         pass.rounds.push_back(play_round(pass.plan, survivors, std::min(games, options.games), targets, reports));
+        if (r == 0) pass.first_round = reports;
         std::cerr << fmt::format("tune: {} settings played {} games each\n", survivors.size(), pass.rounds.back().games);
         survivors.clear();
         const auto& ranked = pass.rounds.back().candidates;
         for (std::size_t i = 0; i < (ranked.size() + 1) / 2; ++i) survivors.push_back(ranked[i].configuration);
     }
     pass.rounds.push_back(play_round(pass.plan, survivors, options.games, targets, reports));
+    if (pass.first_round.empty()) pass.first_round = reports;
     pass.best = survivors.front();
     pass.report = std::move(reports[pass.best]);
     return pass;
+}
+
+// Why the figures tune went by say nothing, if they do not: each setting's games of the first round all ending alike
+// (with a summary when every setting's did), statistics that never moved, options that changed nothing (as sweep
+// says them), then the best setting's games over --games.
+std::vector<std::string> tune_warnings(const Pass& first, const Pass& last, const TuneOptions& options) {
+    const SweepPlan& plan = first.plan;
+    SweepResults results{*plan.game, options.seed, first.rounds.front().games, plan.axes, {}, 0};
+    for (std::size_t c = 0; c < plan.requests.size(); ++c)
+        results.points.push_back({plan.at[c], plan.requests[c].settings, plan.requests[c].bots, first.first_round[c]});
+    std::vector<std::string> warnings = all_warnings(results, sweep_warnings(results, "tune"));
+    const auto& best = last.plan.requests[last.best];
+    if (const auto ending = same_ending(*plan.game, best.bots, last.report))
+        warnings.push_back(fmt::format("the best setting, {}: {}", label_of(setting_of(last.plan, last.best)),
+                                       ending->text()));
+    return warnings;
 }
 
 }  // namespace
@@ -254,17 +276,26 @@ int run_tune(const TuneOptions& options) {
 
     // Each pass tries the ranges closer around the best value of the one before, until neighbours are tried.
     std::vector<Round> rounds;
-    Pass pass = tune_pass(std::move(plan), options, targets);
+    const Pass first = tune_pass(std::move(plan), options, targets);
+    Pass pass = first;
     rounds.insert(rounds.end(), pass.rounds.begin(), pass.rounds.end());
     while (narrow(varied, pass.plan, pass.best)) {
         sweep.options = sweep_options_of(varied);
         pass = tune_pass(sweep_plan(game, sweep), options, targets);
         rounds.insert(rounds.end(), pass.rounds.begin(), pass.rounds.end());
     }
-    if (options.json)
-        std::cout << json_of(rounds, setting_of(pass.plan, pass.best), pass.report, targets).dump(2) << '\n';
-    else
+    const std::vector<std::string> warnings = tune_warnings(first, pass, options);
+    print_warnings("tune", warnings);
+    const std::string bots = bots_by_seat(pass.plan.requests[pass.best].bots);
+    if (options.json) {
+        auto json = json_of(rounds, setting_of(pass.plan, pass.best), pass.report, targets);
+        json["bots"] = bots;
+        json["warnings"] = warnings;
+        std::cout << json.dump(2) << '\n';
+    } else {
+        std::cout << "bots: " << bots << "\n";
         print_text(rounds, setting_of(pass.plan, pass.best), pass.report, targets);
+    }
     return exit_ok;
 }
 
