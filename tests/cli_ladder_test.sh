@@ -59,7 +59,7 @@ run 0 ladder "$PIG" --bots random,hold_at_20 --games 60
 cp "$WORK/out" "$WORK/pig.txt"
 contains "$WORK/pig.txt" "Pig: ladder of 2 bots, 2 players, 60 games per pairing (2 seatings of 30 games" "the heading"
 contains "$WORK/pig.txt" "Bradley-Terry on the Elo scale, random = 0" "the anchor said"
-contains "$WORK/pig.txt" "ms/decision" "the time per decision"
+contains "$WORK/pig.txt" "time/decision" "the time per decision"
 contains "$WORK/pig.txt" "   1  hold_at_20" "hold_at_20 ranked first"
 contains "$WORK/pig.txt" "   2  random" "random ranked second"
 contains "$WORK/pig.txt" "skill depth: " "the skill depth"
@@ -68,7 +68,7 @@ contains "$WORK/pig.txt" "the rating gap between the strongest and the weakest b
 # The same games on any number of threads (without the times, which are measurements).
 run 0 ladder "$PIG" --bots random,hold_at_20 --games 60 --no-times --threads 1
 cp "$WORK/out" "$WORK/one_thread.txt"
-lacks "$WORK/one_thread.txt" "ms/decision" "--no-times"
+lacks "$WORK/one_thread.txt" "time/decision" "--no-times"
 run 0 ladder "$PIG" --bots random,hold_at_20 --games 60 --no-times --threads 2
 same "$WORK/one_thread.txt" "$WORK/out" "1 and 2 threads"
 

@@ -194,6 +194,8 @@ RatingGap rating_gap(const RatingFit& fit) {
         if (fit.elo[i] > fit.elo[gap.strongest]) gap.strongest = i;
         if (fit.elo[i] < fit.elo[gap.weakest]) gap.weakest = i;
     }
+    // Every bot rated alike: the gap is 0, with the interval of the first two bots' difference.
+    if (gap.strongest == gap.weakest && fit.elo.size() > 1) gap.weakest = gap.strongest == 0 ? 1 : 0;
     const std::size_t s = gap.strongest, w = gap.weakest;
     gap.elo = fit.elo.empty() ? 0 : fit.elo[s] - fit.elo[w];
     if (s == w) return gap;

@@ -57,7 +57,8 @@ struct RatingFit {
 // from the rest gets an infinite interval.
 RatingFit fit_ratings(const PairwiseTally& tally, std::size_t anchor);
 
-// The gap between the strongest and the weakest bot, with its 95% interval.
+// The gap between the strongest and the weakest bot, with its 95% interval (when all are rated alike, 0 with the
+// interval of the first two's difference).
 struct RatingGap {
     std::size_t strongest = 0, weakest = 0;
     double elo = 0;

@@ -25,10 +25,13 @@ std::string settings_line(const LadderResults& r) {
     return line;
 }
 
+// "0.05 us", "4.2 us", "1.35 ms", "2.10 s": bots decide in anything from nanoseconds to seconds.
 std::string time_text(const LadderBotFigures& figures) {
     const double ms = milliseconds_per_decision(figures);
     if (ms < 0) return "-";
-    return ms >= 100 ? fmt::format("{:.0f}", ms) : ms >= 1 ? fmt::format("{:.2f}", ms) : fmt::format("{:.4f}", ms);
+    if (ms >= 1000) return fmt::format("{:.2f} s", ms / 1000);
+    if (ms >= 1) return fmt::format("{:.2f} ms", ms);
+    return fmt::format("{:.2f} us", ms * 1000);
 }
 
 std::string rating_text(const LadderResults& r, std::size_t bot) {
@@ -44,12 +47,12 @@ void print_ranking(std::ostream& out, const LadderResults& r) {
     }
     out << fmt::format("{:>4}  {:<{}}  {:<{}}  {:>7}  {:>6}", "rank", "bot", name_width, "rating [95% CI]",
                        rating_width, "games", "draws");
-    out << (r.times ? fmt::format("  {:>11}\n", "ms/decision") : "\n");
+    out << (r.times ? fmt::format("  {:>13}\n", "time/decision") : "\n");
     for (std::size_t place = 0; place < r.ranking.size(); ++place) {
         const std::size_t bot = r.ranking[place];
         out << fmt::format("{:>4}  {:<{}}  {:<{}}  {:>7}  {:>6}", place + 1, r.bots[bot], name_width, rating_text(r, bot),
                            rating_width, r.per_bot[bot].games, r.per_bot[bot].draws);
-        out << (r.times ? fmt::format("  {:>11}\n", time_text(r.per_bot[bot])) : "\n");
+        out << (r.times ? fmt::format("  {:>13}\n", time_text(r.per_bot[bot])) : "\n");
     }
 }
 
@@ -67,14 +70,14 @@ void print_matrix(std::ostream& out, const LadderResults& r) {
         cell_width = std::max(cell_width, r.bots[row].size());
         for (const std::size_t column : r.ranking) cell_width = std::max(cell_width, cell_text(r, row, column).size());
     }
-    out << fmt::format("{:<{}}", "", name_width);
-    for (const std::size_t column : r.ranking) out << fmt::format("  {:<{}}", r.bots[column], cell_width);
-    out << '\n';
-    for (const std::size_t row : r.ranking) {
-        out << fmt::format("{:<{}}", r.bots[row], name_width);
-        for (const std::size_t column : r.ranking) out << fmt::format("  {:<{}}", cell_text(r, row, column), cell_width);
-        out << '\n';
-    }
+    const auto print_row = [&](const std::string& head, const auto& cell) {
+        std::string line = fmt::format("{:<{}}", head, name_width);
+        for (const std::size_t column : r.ranking) line += fmt::format("  {:<{}}", cell(column), cell_width);
+        out << line.substr(0, line.find_last_not_of(' ') + 1) << '\n';
+    };
+    print_row("", [&](std::size_t column) { return r.bots[column]; });
+    for (const std::size_t row : r.ranking)
+        print_row(r.bots[row], [&](std::size_t column) { return cell_text(r, row, column); });
 }
 
 Json number_or_null(double x) { return std::isfinite(x) ? Json(x) : Json(nullptr); }

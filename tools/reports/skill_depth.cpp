@@ -92,17 +92,16 @@ std::string elo_text(double elo, const Interval& interval, bool sign) {
 std::string skill_depth_line(const SkillDepth& depth) {
     const std::string& strongest = depth.bots[depth.gap.strongest];
     const std::string& weakest = depth.bots[depth.gap.weakest];
-    if (depth.gap.strongest == depth.gap.weakest || depth.gap.elo == 0)
-        return fmt::format("skill depth: 0 Elo [{}, {}]: the bots are rated alike",
-                           signed_number(depth.gap.interval.low, false), signed_number(depth.gap.interval.high, false));
-    return fmt::format("skill depth: {} Elo between {} and {} ({} would score {:.0f}% against {})",
+    if (depth.gap.elo == 0)
+        return fmt::format("skill depth: {} Elo: the bots are rated alike", elo_text(0, depth.gap.interval, false));
+    return fmt::format("skill depth: {} Elo between {} and {} ({} would score {:.1f}% against {})",
                        elo_text(depth.gap.elo, depth.gap.interval, false), strongest, weakest, strongest,
                        100 * expected_score(depth.gap.elo), weakest);
 }
 
 std::string skill_depth_meaning() {
-    return "the rating gap between the strongest and the weakest bot (Bradley-Terry, Elo scale: 400 is 91% to 9%): "
-           "the more the game rewards better play, the wider; near 0, luck decides";
+    return "the rating gap between the strongest and the weakest bot: the more the game rewards better play, the "
+           "wider; 400 Elo is 91% to 9%; near 0, luck decides";
 }
 
 nlohmann::ordered_json skill_depth_json(const SkillDepth& depth) {
