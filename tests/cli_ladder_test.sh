@@ -126,7 +126,7 @@ PY
 contains "$WORK/simulate.html" "<h2>Skill depth</h2>" "the report's skill depth"
 contains "$WORK/simulate.html" "skill depth: " "the report's gap"
 run 0 simulate "$PIG" --bots hold_at_20,random --games 200
-contains "$WORK/out" "bots rated from their seats' results" "simulate's ratings"
+contains "$WORK/out" "the bots rated from their seats' results" "simulate's ratings"
 contains "$WORK/out" "skill depth: " "simulate's skill depth"
 run 0 simulate "$PIG" --bots random --games 20 --json
 python3 -c 'import json,sys; assert json.load(open(sys.argv[1]))["skill_depth"] is None' "$WORK/out" ||

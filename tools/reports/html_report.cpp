@@ -159,7 +159,8 @@ std::string skill_depth_section(const SimulationSetup& setup, const SimulationRe
                        escape(anchor_text(*depth)));
     for (std::size_t bot = 0; bot < depth->bots.size(); ++bot)
         out += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", escape(depth->bots[bot]),
-                           elo_text(depth->fit.elo[bot], depth->fit.interval[bot], true));
+                           bot == depth->fit.anchor ? "0 (anchor)"
+                                                    : elo_text(depth->fit.elo[bot], depth->fit.interval[bot], true));
     return out + "</table>\n<p>Rated from the seats' results: the seats are not rotated, so a seat's advantage counts "
                  "in its bot's rating (<code>rulesrun ladder</code> rotates them).</p>\n";
 }

@@ -101,11 +101,14 @@ void print_stats(std::ostream& out, const SimulationSetup& setup, const Simulati
 void print_seat_ratings(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
     const auto depth = seat_skill_depth(setup.bots, report);
     if (!depth) return;
-    out << fmt::format("\nbots rated from their seats' results (Bradley-Terry, Elo, {}; the seats are not rotated, so "
-                       "a seat's advantage counts in its bot's rating: 'rulesrun ladder' rotates them):\n",
+    out << fmt::format("\nthe bots rated from their seats' results (Bradley-Terry, Elo scale, {}, 95% intervals):\n",
                        anchor_text(*depth));
     for (std::size_t bot = 0; bot < depth->bots.size(); ++bot)
-        out << fmt::format("  {}: {}\n", depth->bots[bot], elo_text(depth->fit.elo[bot], depth->fit.interval[bot], true));
+        out << fmt::format("  {}: {}\n", depth->bots[bot],
+                           bot == depth->fit.anchor ? "0 (anchor)"
+                                                    : elo_text(depth->fit.elo[bot], depth->fit.interval[bot], true));
+    out << "  (the seats are not rotated: a seat's advantage counts in its bot's rating; 'rulesrun ladder' rotates "
+           "them)\n";
     out << skill_depth_line(*depth) << "\n  (" << skill_depth_meaning() << ")\n";
     for (const auto& warning : depth->warnings) out << "warning: " << warning << '\n';
 }
