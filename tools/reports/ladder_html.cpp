@@ -29,16 +29,15 @@ std::string settings_table(const LadderResults& r) {
 std::string ranking_table(const LadderResults& r) {
     std::string out = fmt::format("<table class=\"ranking\">\n<tr><th>rank</th><th>bot</th><th>rating, Elo ({}) [95% "
                                   "CI]</th><th>games</th><th>draws</th>{}</tr>\n",
-                                  escape(anchor_text(r.depth)), r.times ? "<th>ms per decision</th>" : "");
+                                  escape(anchor_text(r.depth)), r.times ? "<th>time per decision</th>" : "");
     for (std::size_t place = 0; place < r.ranking.size(); ++place) {
         const std::size_t bot = r.ranking[place];
-        const double ms = milliseconds_per_decision(r.per_bot[bot]);
         out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td><td>{}</td>{}</tr>\n", place + 1,
                            escape(r.bots[bot]),
                            bot == r.depth.fit.anchor ? "0 (anchor)"
                                                      : elo_text(r.depth.fit.elo[bot], r.depth.fit.interval[bot], true),
                            r.per_bot[bot].games, r.per_bot[bot].draws,
-                           !r.times ? "" : ms < 0 ? "<td>-</td>" : fmt::format("<td>{:.4g}</td>", ms));
+                           r.times ? fmt::format("<td>{}</td>", decision_time_text(r.per_bot[bot])) : "");
     }
     return out + "</table>\n";
 }
@@ -79,16 +78,16 @@ std::string ratings_svg(const LadderResults& r) {
     return svg + "</svg>\n";
 }
 
-// From red (the row took no point) through white (half) to blue (every point).
+// From red (the row took no point) through white (half) to blue (every point), light enough for dark text.
 std::string cell_colour(double rate) {
     const double t = std::clamp(rate, 0.0, 1.0);
     const auto mix = [](int from, int to, double f) { return static_cast<int>(std::lround(from + (to - from) * f)); };
     if (t < 0.5) {
         const double f = t / 0.5;
-        return fmt::format("#{:02x}{:02x}{:02x}", mix(0xd7, 0xff, f), mix(0x30, 0xff, f), mix(0x27, 0xff, f));
+        return fmt::format("#{:02x}{:02x}{:02x}", mix(0xe8, 0xff, f), mix(0x7d, 0xff, f), mix(0x76, 0xff, f));
     }
     const double f = (t - 0.5) / 0.5;
-    return fmt::format("#{:02x}{:02x}{:02x}", mix(0xff, 0x45, f), mix(0xff, 0x75, f), mix(0xff, 0xb4, f));
+    return fmt::format("#{:02x}{:02x}{:02x}", mix(0xff, 0x7f, f), mix(0xff, 0xa6, f), mix(0xff, 0xdc, f));
 }
 
 std::string matrix_table(const LadderResults& r) {
@@ -103,7 +102,8 @@ std::string matrix_table(const LadderResults& r) {
                 continue;
             }
             const MatrixCell cell = matrix_cell(r, row, column);
-            out += fmt::format("<td style=\"background:{}\" title=\"{} games\">{} [{}, {}]</td>", cell_colour(cell.rate),
+            out += fmt::format("<td style=\"background:{};white-space:nowrap\" title=\"{} games\">{} [{}, {}]</td>",
+                               cell_colour(cell.rate),
                                cell.games, percent(cell.rate), percent(cell.interval.low), percent(cell.interval.high));
         }
         out += "</tr>\n";

@@ -25,15 +25,6 @@ std::string settings_line(const LadderResults& r) {
     return line;
 }
 
-// "0.05 us", "4.2 us", "1.35 ms", "2.10 s": bots decide in anything from nanoseconds to seconds.
-std::string time_text(const LadderBotFigures& figures) {
-    const double ms = milliseconds_per_decision(figures);
-    if (ms < 0) return "-";
-    if (ms >= 1000) return fmt::format("{:.2f} s", ms / 1000);
-    if (ms >= 1) return fmt::format("{:.2f} ms", ms);
-    return fmt::format("{:.2f} us", ms * 1000);
-}
-
 std::string rating_text(const LadderResults& r, std::size_t bot) {
     if (bot == r.depth.fit.anchor) return "0 (anchor)";
     return elo_text(r.depth.fit.elo[bot], r.depth.fit.interval[bot], true);
@@ -52,7 +43,7 @@ void print_ranking(std::ostream& out, const LadderResults& r) {
         const std::size_t bot = r.ranking[place];
         out << fmt::format("{:>4}  {:<{}}  {:<{}}  {:>7}  {:>6}", place + 1, r.bots[bot], name_width, rating_text(r, bot),
                            rating_width, r.per_bot[bot].games, r.per_bot[bot].draws);
-        out << (r.times ? fmt::format("  {:>13}\n", time_text(r.per_bot[bot])) : "\n");
+        out << (r.times ? fmt::format("  {:>13}\n", decision_time_text(r.per_bot[bot])) : "\n");
     }
 }
 

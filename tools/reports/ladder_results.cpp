@@ -66,6 +66,14 @@ MatrixCell matrix_cell(const LadderResults& results, std::size_t row, std::size_
     return {games ? points / static_cast<double>(games) : 0.0, wilson95(points, games), games};
 }
 
+std::string decision_time_text(const LadderBotFigures& figures) {
+    const double ms = milliseconds_per_decision(figures);
+    if (ms < 0) return "-";
+    if (ms >= 1000) return fmt::format("{:.2f} s", ms / 1000);
+    if (ms >= 1) return fmt::format("{:.2f} ms", ms);
+    return fmt::format("{:.2f} us", ms * 1000);
+}
+
 double milliseconds_per_decision(const LadderBotFigures& figures) {
     if (figures.decisions == 0) return -1;
     return static_cast<double>(figures.nanoseconds) / 1e6 / static_cast<double>(figures.decisions);

@@ -59,5 +59,7 @@ MatrixCell matrix_cell(const LadderResults& results, std::size_t row, std::size_
 
 // A bot's mean time per decision in milliseconds, or -1 when it took no decision.
 double milliseconds_per_decision(const LadderBotFigures& figures);
+// The same as text in a unit that fits ("0.05 us", "3.70 ms", "2.10 s": bots decide in nanoseconds to seconds), or "-".
+std::string decision_time_text(const LadderBotFigures& figures);
 
 }  // namespace rulesrun::cli
