@@ -47,6 +47,8 @@ s = d["skill_depth"]
 assert s["strongest"] == "hold_at_20" and s["weakest"] == "random", s
 assert abs(s["elo"] - best["rating"]) < 1e-9 and s["ci95"] == best["ci95"], s
 assert 0.5 < s["expected_score"] < 1 and s["informative"], s
+# random never beats hold_at_20 in these games: its rating would be infinite, and the ladder says so.
+assert cell["rate"] == 1 and not s["bounded"] and "virtual draw" in d["warnings"][0], d["warnings"]
 PY
 contains "$WORK/pig.err" "seating 1/2 (random in seat 1, hold_at_20 in seat 2): 30 games" "a progress line per seating"
 contains "$WORK/pig.err" "seating 2/2 (hold_at_20 in seat 1, random in seat 2): 30 games" "the other way round"
@@ -64,6 +66,29 @@ contains "$WORK/pig.txt" "   1  hold_at_20" "hold_at_20 ranked first"
 contains "$WORK/pig.txt" "   2  random" "random ranked second"
 contains "$WORK/pig.txt" "skill depth: " "the skill depth"
 contains "$WORK/pig.txt" "the rating gap between the strongest and the weakest bot" "what the skill depth means"
+
+contains "$WORK/pig.txt" "warning: hold_at_20 was ranked before its opponents in every game" "a bot that never loses"
+
+# Each seating plays the very games simulate plays with those seats and seed: the same seeds in every seating.
+run 0 ladder "$PIG" --bots random,hold_at_20 --games 60 --seed 4 --no-times --shard 1/1
+cp "$WORK/out" "$WORK/whole_part.json"
+run 0 simulate "$PIG" --bots random,hold_at_20 --games 30 --seed 4 --json
+cp "$WORK/out" "$WORK/first_seating.json"
+run 0 simulate "$PIG" --bots hold_at_20,random --games 30 --seed 4 --json
+cp "$WORK/out" "$WORK/second_seating.json"
+python3 - "$WORK/whole_part.json" "$WORK/first_seating.json" "$WORK/second_seating.json" <<'PY' || fail "the seatings' games"
+import json, sys
+seatings = json.load(open(sys.argv[1]))["result"]["seatings"]
+for seating, path in zip(seatings, sys.argv[2:]):
+    simulated = json.load(open(path))
+    assert seating["games"] == 30, seating["games"]
+    assert seating["wins"] == [s["wins"] for s in simulated["seats"]], (seating["wins"], simulated["seats"])
+    assert seating["ranks"] == [s["ranks"] for s in simulated["seats"]], seating["ranks"]
+    # The lengths and scores tell the games apart (the winner alone hardly does in Pig).
+    assert abs(seating["length"]["sum"] / 30 - simulated["length"]["mean"]) < 1e-9, seating["length"]
+    for score, seat in zip(seating["scores"], simulated["seats"]):
+        assert abs(score["sum"] / 30 - seat["mean_score"]) < 1e-9, (score, seat)
+PY
 
 # The same games on any number of threads (without the times, which are measurements).
 run 0 ladder "$PIG" --bots random,hold_at_20 --games 60 --no-times --threads 1
