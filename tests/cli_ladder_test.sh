@@ -76,7 +76,8 @@ run 0 simulate "$PIG" --bots random,hold_at_20 --games 30 --seed 4 --json
 cp "$WORK/out" "$WORK/first_seating.json"
 run 0 simulate "$PIG" --bots hold_at_20,random --games 30 --seed 4 --json
 cp "$WORK/out" "$WORK/second_seating.json"
-python3 - "$WORK/whole_part.json" "$WORK/first_seating.json" "$WORK/second_seating.json" <<'PY' || fail "the seatings' games"
+python3 - "$WORK/whole_part.json" "$WORK/first_seating.json" "$WORK/second_seating.json" <<'PY' ||
+    fail "the seatings' games"
 import json, sys
 seatings = json.load(open(sys.argv[1]))["result"]["seatings"]
 for seating, path in zip(seatings, sys.argv[2:]):

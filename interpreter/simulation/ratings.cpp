@@ -141,7 +141,8 @@ Interval around(double centre, double variance) {
 
 }  // namespace
 
-void add_seat_results(PairwiseTally& tally, const SimulationReport& report, const std::vector<std::size_t>& bot_of_seat) {
+void add_seat_results(PairwiseTally& tally, const SimulationReport& report,
+                      const std::vector<std::size_t>& bot_of_seat) {
     const std::size_t seats = bot_of_seat.size();
     for (std::size_t a = 0; a < tally.bots(); ++a)
         for (std::size_t b = a + 1; b < tally.bots(); ++b) {

@@ -33,7 +33,8 @@ struct PairwiseTally {
 // Adds the games of a report between different bots to the tally: `bot_of_seat[s]` is the bot (its index in the tally)
 // of seat s. For two bots a and b, each game gives a the mean, over each of its seats against each of b's, of 1 when
 // a's seat was ranked before b's, 1/2 when level, 0 after (report.ranked_before).
-void add_seat_results(PairwiseTally& tally, const SimulationReport& report, const std::vector<std::size_t>& bot_of_seat);
+void add_seat_results(PairwiseTally& tally, const SimulationReport& report,
+                      const std::vector<std::size_t>& bot_of_seat);
 
 // The Elo scale: 400 points are a factor of 10 in strength (the stronger scores 10/11, about 91%).
 inline constexpr double elo_per_natural_unit = 173.71779276130073;  // 400 / ln 10

@@ -53,7 +53,9 @@ std::string ratings_svg(const LadderResults& r) {
     if (high - low < 1) high = low + 1;
     const double row = 26, left = 200, width = 680, right = width - 40;
     const double height = row * static_cast<double>(r.ranking.size()) + 30;
-    const auto x = [&](double elo) { return left + (right - left) * (std::clamp(elo, low, high) - low) / (high - low); };
+    const auto x = [&](double elo) {
+        return left + (right - left) * (std::clamp(elo, low, high) - low) / (high - low);
+    };
     std::string svg = fmt::format("<svg class=\"ratings\" width=\"{}\" height=\"{}\" role=\"img\" aria-label=\"ratings "
                                   "with their 95% intervals\">\n", width, height);
     svg += fmt::format("<line class=\"zero\" x1=\"{0:.1f}\" y1=\"0\" x2=\"{0:.1f}\" y2=\"{1:.1f}\"/>\n", x(0),
@@ -70,7 +72,8 @@ std::string ratings_svg(const LadderResults& r) {
                            elo_text(r.depth.fit.elo[bot], ci, true));
     }
     const double axis = height - 24;
-    svg += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>\n", left, axis, right, axis);
+    svg += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>\n", left, axis, right,
+                       axis);
     for (const double tick : {low, 0.0, high})
         svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{:.0f}</text>\n", x(tick), axis + 14,
                            tick);

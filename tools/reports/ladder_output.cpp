@@ -41,8 +41,8 @@ void print_ranking(std::ostream& out, const LadderResults& r) {
     out << (r.times ? fmt::format("  {:>13}\n", "time/decision") : "\n");
     for (std::size_t place = 0; place < r.ranking.size(); ++place) {
         const std::size_t bot = r.ranking[place];
-        out << fmt::format("{:>4}  {:<{}}  {:<{}}  {:>7}  {:>6}", place + 1, r.bots[bot], name_width, rating_text(r, bot),
-                           rating_width, r.per_bot[bot].games, r.per_bot[bot].draws);
+        out << fmt::format("{:>4}  {:<{}}  {:<{}}  {:>7}  {:>6}", place + 1, r.bots[bot], name_width,
+                           rating_text(r, bot), rating_width, r.per_bot[bot].games, r.per_bot[bot].draws);
         out << (r.times ? fmt::format("  {:>13}\n", decision_time_text(r.per_bot[bot])) : "\n");
     }
 }

@@ -1,6 +1,6 @@
 // rulesrun: check, describe (info), play, simulate, sweep, tune, rate bots (ladder) (and merge shards), replay, audit
-// and count (tree) games written in the rules language. This file only reads the command line (naming the closest command to a mistyped
-// one) and turns errors into messages and exit codes; each command lives in its own file.
+// and count (tree) games written in the rules language. This file only reads the command line (naming the closest
+// command to a mistyped one) and turns errors into messages and exit codes; each command lives in its own file.
 #include <algorithm>
 #include <functional>
 #include <iostream>

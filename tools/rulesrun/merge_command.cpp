@@ -1,7 +1,8 @@
 // `rulesrun merge PARTS...`: the partial results of every shard of one run (simulate --shard K/N, with or without
-// --compare, sweep --shard K/N or ladder --shard K/N) combined into exactly what the run played in one go prints: the same table, JSON and
-// HTML page, to the bit. Counts, sums and histograms are added (integers: in any order); a comparison's per-game
-// figures are put back at their games' indices, so its means are summed in the same order as in one run.
+// --compare, sweep --shard K/N or ladder --shard K/N) combined into exactly what the run played in one go prints: the
+// same table, JSON and HTML page, to the bit. Counts, sums and histograms are added (integers: in any order); a
+// comparison's per-game figures are put back at their games' indices, so its means are summed in the same order as in
+// one run.
 #include <fstream>
 
 #include "commands.hpp"

@@ -18,7 +18,11 @@ std::string duration_text(double seconds) {
 }
 
 StepProgress::StepProgress(std::int64_t games, std::size_t steps, std::string step_name)
-    : total_(games), steps_(steps), step_name_(std::move(step_name)), terminal_(controls_enabled(stderr)), start_(std::chrono::steady_clock::now()),
+    : total_(games),
+      steps_(steps),
+      step_name_(std::move(step_name)),
+      terminal_(controls_enabled(stderr)),
+      start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
 StepProgress::~StepProgress() { finish(); }

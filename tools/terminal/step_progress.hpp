@@ -1,7 +1,7 @@
-// The progress of a long run made of steps (a sweep's configurations, a ladder's seatings), on standard error: on a terminal, one bar over
-// every game of every step with the step and the time left, redrawn in place; otherwise (a pipe, a log, a batch job)
-// one plain line as each step finishes, with the time left. The time left is the time the games played so far took,
-// scaled to the games left.
+// The progress of a long run made of steps (a sweep's configurations, a ladder's seatings), on standard error: on a
+// terminal, one bar over every game of every step with the step and the time left, redrawn in place; otherwise (a pipe,
+// a log, a batch job) one plain line as each step finishes, with the time left. The time left is the time the games
+// played so far took, scaled to the games left.
 #pragma once
 
 #include <chrono>
