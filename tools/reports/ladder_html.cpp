@@ -105,9 +105,9 @@ std::string matrix_table(const LadderResults& r) {
                 continue;
             }
             const MatrixCell cell = matrix_cell(r, row, column);
-            out += fmt::format("<td style=\"background:{};white-space:nowrap\" title=\"{} games\">{} [{}, {}]</td>",
-                               cell_colour(cell.rate),
-                               cell.games, percent(cell.rate), percent(cell.interval.low), percent(cell.interval.high));
+            out += fmt::format("<td style=\"background:{}\" title=\"{} games\">{}<br><small>[{:.1f}, {:.1f}]</small>"
+                               "</td>", cell_colour(cell.rate), cell.games, percent(cell.rate),
+                               100 * cell.interval.low, 100 * cell.interval.high);
         }
         out += "</tr>\n";
     }
