@@ -30,11 +30,12 @@
 #include "exec_bot.hpp"
 #include "mcts.hpp"
 
-// Many games between bots: statistics, balance, comparisons.
+// Many games between bots: statistics, balance, comparisons, the bots' ratings.
 #include "balance.hpp"
 #include "comparison.hpp"
 #include "histogram.hpp"
 #include "proportions.hpp"
+#include "ratings.hpp"
 #include "simulation.hpp"
 #include "statistics.hpp"
 

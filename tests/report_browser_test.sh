@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The HTML reports looked at in headless Chromium (tests/browser/report_layout.mjs): a simulation's report, a
-# comparison's, a sweep's and a sampled sweep's, where no chart's text or mark may leave its chart and no table the page. Screenshots are
+# comparison's, a sweep's, a sampled sweep's and a ladder's, where no chart's text or mark may leave its chart and no table the page. Screenshots are
 # kept in SCREENSHOTS for review.
 # Usage: report_browser_test.sh RULESRUN SOURCE_DIR SCREENSHOTS
 set -u
@@ -24,8 +24,12 @@ run 0 sweep "$SOURCE/rules/cosmic_disaster.rules" --option jacks=1,3,5 --option 
 run 0 sweep "$SOURCE/rules/cosmic_disaster.rules" --option jacks --option reveal --option rescue_goal=10..40 \
     --players 1,2,3,4 --sample 30 --games 40 --bots greedy --report "$WORK/sample.html"
 
+# A ladder of five bots, one with a long name: its rating chart and its win matrix.
+run 0 ladder "$SOURCE/rules/diamant.rules" --players 3 --bots random,stay,cautious,bold,mcts:iterations=10,c=1 \
+    --games 12 --report "$WORK/ladder.html"
+
 (cd "$SOURCE/tests/browser" && timeout 300 node report_layout.mjs "$SCREENSHOTS" "$WORK/diamant.html" \
-    "$WORK/cosmic_disaster.html" "$WORK/compared.html" "$WORK/sweep.html" "$WORK/sample.html") ||
+    "$WORK/cosmic_disaster.html" "$WORK/compared.html" "$WORK/sweep.html" "$WORK/sample.html" "$WORK/ladder.html") ||
     fail "the reports as Chromium draws them (above)"
 
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }

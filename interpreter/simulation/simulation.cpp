@@ -36,6 +36,9 @@ SimulationReport empty_simulation_report(const runtime::GameDefinition& definiti
     report.wins_among.assign(players, std::vector<std::int64_t>(players, 0));
     report.ranks.assign(players, std::vector<std::int64_t>(players, 0));
     report.scores.resize(players);
+    report.ranked_before.assign(players, std::vector<std::int64_t>(players, 0));
+    report.decisions.assign(players, 0);
+    report.decision_nanoseconds.assign(players, 0);
     report.stats.resize(definition.stats().size());
     for (std::size_t i = 0; i < definition.stats().size(); ++i)
         if (definition.stats()[i].per_player) report.stats[i].per_seat.resize(players);
@@ -70,10 +73,21 @@ struct Run {
 
 };
 
+// The bot of `seat` decides; with `timed`, the time it took is added to the seat's (two clock reads per decision).
+int decide(Bot& bot, const Game& game, int seat, SimulationReport& report, bool timed) {
+    ++report.decisions[seat];
+    if (!timed) return bot.choose(game, seat);
+    const auto start = std::chrono::steady_clock::now();
+    const int action = bot.choose(game, seat);
+    report.decision_nanoseconds[seat] +=
+        std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::steady_clock::now() - start).count();
+    return action;
+}
+
 // Plays the game to its end. With a table's log (some bot reads it), the engine's messages and the choices go into
 // it, in the order `rulesrun play` tells them; without one, nothing is formatted.
 void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::vector<int>& seats,
-              SimulationReport& report, runtime::TableLog* log) {
+              SimulationReport& report, runtime::TableLog* log, bool timed) {
     while (!game.finished()) {
         game.to_act(seats);
         if (seats.empty()) throw runtime::RuleError("the game is not finished but nobody is to act");
@@ -83,7 +97,7 @@ void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::ve
             report.choices.add(options);
             report.choices_histogram.add(options);
             report.forced_decisions += options == 1;
-            const int action = bots[seat]->choose(game, seat);
+            const int action = decide(*bots[seat], game, seat, report, timed);
             if (log) log->hold_choice(seat, game.action_name(seat, action), game.choice_is_secret(seat));
             game.apply(seat, action);
         }
@@ -106,6 +120,8 @@ void record_game(const Game& game, SimulationReport& report) {
         }
         ++report.ranks[seat][static_cast<std::size_t>(results.ranks[seat] - 1)];
         report.scores[seat].add(results.scores[seat]);
+        for (int other = 0; other < game.players(); ++other)
+            report.ranked_before[seat][other] += results.ranks[seat] < results.ranks[other];
     }
     if (results.shared_win) ++report.shared_win_games;
     if (results.draw) ++report.draws;
@@ -139,7 +155,7 @@ public:
         start(seed);
         if (log_) *log_ = runtime::TableLog(request_.settings.players);  // the same object: the bots follow it
         for (int seat = 0; seat < request_.settings.players; ++seat) bots_[seat]->start_game(seed, seat);
-        play_out(*game_, bots_, seats_, report_, log_ ? &*log_ : nullptr);
+        play_out(*game_, bots_, seats_, report_, log_ ? &*log_ : nullptr, request_.time_decisions);
         record_game(*game_, report_);
         if (request_.on_game_end) request_.on_game_end(index, *game_);
     }
@@ -243,6 +259,10 @@ void SimulationReport::merge(const SimulationReport& other) {
         for (std::size_t k = 0; k < wins_among[seat].size(); ++k) wins_among[seat][k] += other.wins_among[seat][k];
         for (std::size_t r = 0; r < ranks[seat].size(); ++r) ranks[seat][r] += other.ranks[seat][r];
         scores[seat].merge(other.scores[seat]);
+        for (std::size_t t = 0; t < ranked_before[seat].size(); ++t)
+            ranked_before[seat][t] += other.ranked_before[seat][t];
+        decisions[seat] += other.decisions[seat];
+        decision_nanoseconds[seat] += other.decision_nanoseconds[seat];
     }
     shared_win_games += other.shared_win_games;
     draws += other.draws;

@@ -40,6 +40,9 @@ struct SimulationRequest {
     // Called on a worker thread after game `index` has finished, with the finished game (comparisons use it).
     std::function<void(std::int64_t index, const runtime::Game& game)> on_game_end;
     Shard shard;  // the whole run by default
+    // Reads the clock around each bot's decision (SimulationReport::decision_nanoseconds): the ladder's time per
+    // decision. Off, no clock is read.
+    bool time_decisions = false;
 };
 
 // One statistic of GameDefinition::stats(): every sample, and for a per-player statistic the samples of each seat.
@@ -73,6 +76,13 @@ struct SimulationReport {
     Histogram choices_histogram;
     std::int64_t forced_decisions = 0;      // decisions with a single legal action
     std::vector<StatSummary> stats;         // by index in GameDefinition::stats()
+    // Per ordered pair of seats (s, t): games s ended ranked before t (the others they ended level or after; ratings.hpp
+    // reads the bots' strengths from them).
+    std::vector<std::vector<std::int64_t>> ranked_before;
+    std::vector<std::int64_t> decisions;    // per seat: decisions its bot took
+    // Per seat: the time its bot took to decide, when the request asked for it (else 0). A measurement, not a figure:
+    // it differs from run to run.
+    std::vector<std::int64_t> decision_nanoseconds;
 
     void merge(const SimulationReport& other);
     friend bool operator==(const SimulationReport&, const SimulationReport&) = default;

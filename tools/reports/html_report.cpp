@@ -8,6 +8,7 @@
 #include "balance_output.hpp"
 #include "figure_warnings.hpp"
 #include "html_page.hpp"
+#include "skill_depth.hpp"
 
 namespace rulesrun::cli {
 
@@ -146,6 +147,25 @@ std::string balance_list(const BalanceFigures& b, bool comparable) {
                        b.mean_length, b.length_ci95, b.decisions, b.mean_choices, percent(b.forced_share));
 }
 
+// The skill depth, when the seats' bots differ: each bot's rating from the seats it played and the gap.
+std::string skill_depth_section(const SimulationSetup& setup, const SimulationReport& report) {
+    const auto depth = seat_skill_depth(setup.bots, report);
+    if (!depth)
+        return "<p class=\"skill-depth\">Every seat plays the same bot: no skill depth. <code>rulesrun ladder FILE "
+               "--bots A,B,...</code> rates bots against each other, seats rotated.</p>\n";
+    std::string out = fmt::format("<p class=\"skill-depth\"><strong>{}</strong><br>{}.</p>\n",
+                                  escape(skill_depth_line(*depth)), escape(skill_depth_meaning()));
+    for (const auto& warning : depth->warnings) out += fmt::format("<p class=\"warning\">{}</p>\n", escape(warning));
+    out += fmt::format("<table class=\"ratings\">\n<tr><th>bot</th><th>rating, Elo ({}) [95% CI]</th></tr>\n",
+                       escape(anchor_text(*depth)));
+    for (std::size_t bot = 0; bot < depth->bots.size(); ++bot)
+        out += fmt::format("<tr><td>{}</td><td>{}</td></tr>\n", escape(depth->bots[bot]),
+                           bot == depth->fit.anchor ? "0 (anchor)"
+                                                    : elo_text(depth->fit.elo[bot], depth->fit.interval[bot], true));
+    return out + "</table>\n<p>Rated from the seats' results: the seats are not rotated, so a seat's advantage counts "
+                 "in its bot's rating (<code>rulesrun ladder</code> rotates them).</p>\n";
+}
+
 // A statistic whose every sample is 0 or 1 (a true/false record) reads as a rate, not as a histogram.
 bool yes_or_no(const Histogram& histogram) {
     const auto& counts = histogram.counts();
@@ -203,6 +223,7 @@ std::string simulation_html(const SimulationSetup& setup, const SimulationReport
     html += "<h2>Outcomes</h2>\n" + outcome_table(setup, report);
     html += "<h2>Win rates by seat</h2>\n" + win_rates_svg(setup, report, balance.fair_share);
     html += "<h2>Balance</h2>\n" + balance_list(balance, seats_comparable(setup.bots));
+    html += "<h2>Skill depth</h2>\n" + skill_depth_section(setup, report);
     html += "<h2>Statistics</h2>\n";
     html += statistic_section(setup, report, "game length (actions)", "actions applied in a game",
                               StatSummary{report.length, report.length_histogram, {}});

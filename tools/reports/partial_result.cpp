@@ -101,6 +101,11 @@ void read_counts(const SimulationReport& shape, const PartJson& j, SimulationRep
     r.draws = j.at("draws").get<std::int64_t>();
     r.everybody_loses = j.at("everybody_loses").get<std::int64_t>();
     r.forced_decisions = j.at("forced_decisions").get<std::int64_t>();
+    read_sized(j.at("ranked_before"), "ranked_before", r.ranked_before, integers);
+    for (const auto& row : r.ranked_before)
+        if (row.size() != r.wins.size()) throw PartFormatError("'ranked_before' does not have one entry per player");
+    read_sized(j.at("decisions"), "decisions", r.decisions, integer);
+    read_sized(j.at("decision_nanoseconds"), "decision_nanoseconds", r.decision_nanoseconds, integer);
 }
 
 void read_figures(const PartJson& j, SimulationReport& r) {
@@ -133,6 +138,9 @@ PartJson report_to_json(const SimulationReport& r) {
             {"draws", r.draws},
             {"everybody_loses", r.everybody_loses},
             {"forced_decisions", r.forced_decisions},
+            {"ranked_before", r.ranked_before},
+            {"decisions", r.decisions},
+            {"decision_nanoseconds", r.decision_nanoseconds},
             {"scores", accumulators_json(r.scores)},
             {"length", accumulator_json(r.length)},
             {"length_histogram", histogram_json(r.length_histogram)},

@@ -2,6 +2,7 @@
 
 #include "balance_output.hpp"
 #include "figure_warnings.hpp"
+#include "skill_depth.hpp"
 
 #include <algorithm>
 
@@ -97,6 +98,22 @@ void print_stats(std::ostream& out, const SimulationSetup& setup, const Simulati
     }
 }
 
+// When the seats' bots differ: each bot's rating from the seats it played, and the skill depth.
+void print_seat_ratings(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
+    const auto depth = seat_skill_depth(setup.bots, report);
+    if (!depth) return;
+    out << fmt::format("\nthe bots rated from their seats' results (Bradley-Terry, Elo scale, {}, 95% intervals):\n",
+                       anchor_text(*depth));
+    for (std::size_t bot = 0; bot < depth->bots.size(); ++bot)
+        out << fmt::format("  {}: {}\n", depth->bots[bot],
+                           bot == depth->fit.anchor ? "0 (anchor)"
+                                                    : elo_text(depth->fit.elo[bot], depth->fit.interval[bot], true));
+    out << "  (the seats are not rotated: a seat's advantage counts in its bot's rating; 'rulesrun ladder' rotates "
+           "them)\n";
+    out << skill_depth_line(*depth) << "\n  (" << skill_depth_meaning() << ")\n";
+    for (const auto& warning : depth->warnings) out << "warning: " << warning << '\n';
+}
+
 // ---- JSON ---------------------------------------------------------------------------------------------------------
 
 // Figures of no sample are null: there is no mean of nothing.
@@ -154,6 +171,7 @@ void print_simulation_text(std::ostream& out, const SimulationSetup& setup, cons
     out << fmt::format("\nbots: {}\n\n", bots_by_seat(setup.bots));
     print_seats(out, setup, report);
     print_balance_text(out, balance_of(report), seats_comparable(setup.bots));
+    print_seat_ratings(out, setup, report);
     out << '\n';
     print_stats(out, setup, report);
 }
@@ -177,6 +195,8 @@ std::string simulation_json(const SimulationSetup& setup, const SimulationReport
     json["everybody_loses"] = report.everybody_loses;
     json["length"] = figures_json(report.length);
     json["balance"] = balance_json(balance_of(report), seats_comparable(setup.bots));
+    const auto depth = seat_skill_depth(setup.bots, report);
+    json["skill_depth"] = depth ? skill_depth_json(*depth) : Json(nullptr);
     json["stats"] = stats_json(setup, report);
     return json.dump(2);
 }

@@ -105,6 +105,26 @@ struct TuneOptions {
     std::optional<double> bot_timeout;
 };
 
+// The games each pairing of a ladder plays without --games, rounded up to a multiple of its seatings.
+inline constexpr std::int64_t default_ladder_games = 200;
+
+struct LadderOptions {
+    std::string file;
+    std::string bots;    // the bots to rate: at least two different ones, no human
+    std::int64_t games = 0;  // per pairing, split evenly between its seatings; 0: default_ladder_games rounded up
+    std::uint64_t seed = 1;
+    std::string engine = "interpreter";  // --engine: "interpreter" or "native" (native_engine.hpp)
+    std::vector<std::string> options;
+    int players = 0;     // 0: the game's smallest count
+    int threads = 0;     // 0: one per processor
+    bool json = false;
+    std::string report;  // an HTML page to write, or empty
+    bool no_times = false;  // leave the measured times per decision out: the output is then the same bits every run
+    std::optional<double> bot_timeout;
+    std::string shard;   // "K/N", as simulate's
+    int processes = 0;   // as simulate's
+};
+
 struct MergeOptions {
     std::vector<std::string> parts;  // partial result files, one per shard
     bool json = false;
@@ -153,6 +173,7 @@ int run_audit(const AuditOptions& options);
 int run_play(const PlayOptions& options);
 int run_simulate(const SimulateOptions& options);
 int run_compare(const SimulateOptions& options);  // simulate --compare
+int run_ladder(const LadderOptions& options);
 int run_merge(const MergeOptions& options);
 int run_sweep(const SweepOptions& options);
 int run_tune(const TuneOptions& options);

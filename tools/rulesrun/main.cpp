@@ -1,6 +1,6 @@
-// rulesrun: check, describe (info), play, simulate, sweep, tune (and merge shards), replay, audit and count (tree)
-// games written in the rules language. This file only reads the command line (naming the closest command to a mistyped
-// one) and turns errors into messages and exit codes; each command lives in its own file.
+// rulesrun: check, describe (info), play, simulate, sweep, tune, rate bots (ladder) (and merge shards), replay, audit
+// and count (tree) games written in the rules language. This file only reads the command line (naming the closest
+// command to a mistyped one) and turns errors into messages and exit codes; each command lives in its own file.
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -209,10 +209,51 @@ void add_tune(CLI::App& app, TuneOptions& o) {
     add_engine_option(*tune, o.engine);
 }
 
+void add_ladder(CLI::App& app, LadderOptions& o) {
+    auto* ladder = app.add_subcommand("ladder", "Rate bots against each other: every pair meets in every seating on "
+                                                "the same seeds; prints each bot's rating (Bradley-Terry, Elo scale) "
+                                                "with its 95% interval, the win matrix and the game's skill depth.");
+    ladder->footer(
+        "Example: rulesrun ladder rules/pig.rules --bots random,hold_at_20,mcts:iterations=200 --games 100. Each "
+        "pairing plays one bot alone in each seat in turn and the other in the rest, each way round (in a two-player "
+        "game: each way round), all on the same games' seeds, so that the luck of the deal cancels. Every game gives "
+        "the bot alone its seat's mean result against the other's seats: ranked before 1, level 1/2 (a draw, a shared "
+        "win), after 0. The ratings are anchored at random when it plays, else at the weakest bot. The skill depth is "
+        "the gap between the strongest and the weakest. Progress goes to standard error: a bar with the time left on "
+        "a terminal, a line per seating otherwise.");
+    ladder->add_option("FILE", o.file, "The rules file")->required();
+    ladder->add_option("--bots", o.bots, "The bots to rate, comma-separated, at least two: random, mcts (with its "
+                                         "parameters: mcts:iterations=200), a strategy of the game, or exec:COMMAND "
+                                         "(a program speaking docs/protocol.md; a command with commas goes in double "
+                                         "quotes)")->required();
+    ladder->add_option("--games", o.games, fmt::format("Games per pairing, split evenly between its seatings: a "
+                                                       "multiple of their number (default {}, rounded up to one)",
+                                                       default_ladder_games))
+        ->check(count_value(INT64_MAX));
+    ladder->add_option("--players", o.players, "Number of players (default: the game's smallest, at least 2)")
+        ->check(count_value(1000));
+    ladder->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)")->allow_extra_args(false);
+    ladder->add_option("--seed", o.seed, "Base seed: game i of every seating is seeded from it and i (default 1)")
+        ->check(seed_value());
+    ladder->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results do "
+                                               "not depend on it")->check(count_value(1024));
+    ladder->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
+    ladder->add_flag("--json", o.json, "Print the results as one JSON object");
+    ladder->add_option("--report", o.report, "Also write the results as a self-contained HTML page (a chart of the "
+                                             "ratings, the win matrix coloured) to this file");
+    ladder->add_flag("--no-times", o.no_times, "Leave out the time each bot takes per decision (a measurement that "
+                                               "differs from run to run): the output is then the same bytes every "
+                                               "run, in one process or merged from shards");
+    ladder->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of every seating and print the "
+                                           "partial result as JSON, for 'rulesrun merge'");
+    add_processes_option(*ladder, o.processes);
+    add_engine_option(*ladder, o.engine);
+}
+
 void add_merge(CLI::App& app, MergeOptions& o) {
     auto* merge = app.add_subcommand("merge", "Combine the partial results of every shard of one run (simulate "
-                                              "--shard K/N, with or without --compare, or sweep --shard K/N) into "
-                                              "exactly what the run played in one go prints.");
+                                              "--shard K/N, with or without --compare, sweep --shard K/N or ladder "
+                                              "--shard K/N) into exactly what the run played in one go prints.");
     merge->footer("The parts must come from the same rules files (unchanged since), settings, bots, seed, game count "
                   "and shard count, with every shard from 1 to N once. The rules files are read again from the paths "
                   "the parts recorded.");
@@ -295,7 +336,8 @@ constexpr CommandSummary command_summaries[] = {
     {"simulate", "play many games between bots and report wins, scores and statistics"},
     {"sweep", "simulate every combination of option values and player counts, or a sample of them"},
     {"tune", "find option values whose figures meet targets (length, statistics, wins)"},
-    {"merge", "combine the partial results of a sharded simulation or sweep"},
+    {"ladder", "rate bots against each other (Elo, win matrix) and measure the game's skill depth"},
+    {"merge", "combine the partial results of a sharded simulation, sweep or ladder"},
     {"replay", "play a saved game again, action by action"},
     {"audit", "look for leaks of secrets in a game"},
     {"tree", "count the sequences of moves of each length (perft), to check a game's moves"},
@@ -400,6 +442,7 @@ int main(int argc, char** argv) {
     MergeOptions merge;
     SweepOptions sweep;
     TuneOptions tune;
+    LadderOptions ladder;
     ReplayOptions replay;
     AuditOptions audit;
     ServeOptions serve;
@@ -410,6 +453,7 @@ int main(int argc, char** argv) {
     add_simulate(app, simulate);
     add_sweep(app, sweep);
     add_tune(app, tune);
+    add_ladder(app, ladder);
     add_merge(app, merge);
     add_replay(app, replay);
     add_audit(app, audit);
@@ -438,6 +482,7 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
     if (app.got_subcommand("sweep")) return run_command([&] { return run_sweep(sweep); });
     if (app.got_subcommand("tune")) return run_command([&] { return run_tune(tune); });
+    if (app.got_subcommand("ladder")) return run_command([&] { return run_ladder(ladder); });
     if (app.got_subcommand("merge")) return run_command([&] { return run_merge(merge); });
     if (app.got_subcommand("replay")) return run_command([&] { return run_replay(replay); });
     if (app.got_subcommand("audit")) return run_command([&] { return run_audit(audit); });

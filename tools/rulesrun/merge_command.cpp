@@ -1,10 +1,12 @@
 // `rulesrun merge PARTS...`: the partial results of every shard of one run (simulate --shard K/N, with or without
-// --compare, or sweep --shard K/N) combined into exactly what the run played in one go prints: the same table, JSON and
-// HTML page, to the bit. Counts, sums and histograms are added (integers: in any order); a comparison's per-game
-// figures are put back at their games' indices, so its means are summed in the same order as in one run.
+// --compare, sweep --shard K/N or ladder --shard K/N) combined into exactly what the run played in one go prints: the
+// same table, JSON and HTML page, to the bit. Counts, sums and histograms are added (integers: in any order); a
+// comparison's per-game figures are put back at their games' indices, so its means are summed in the same order as in
+// one run.
 #include <fstream>
 
 #include "commands.hpp"
+#include "ladder_runs.hpp"
 #include "partial_runs.hpp"
 #include "rulesrun.hpp"
 #include "simulation_runs.hpp"
@@ -76,6 +78,8 @@ int run_merge(const MergeOptions& options) {
         merge_comparison(parts, options);
     else if (command == "sweep")
         merge_sweep(parts, options);
+    else if (command == "ladder")
+        merge_ladder(parts, options);
     else
         merge_simulation(parts, options);
     return exit_ok;

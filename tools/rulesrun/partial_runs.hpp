@@ -18,7 +18,8 @@
 namespace rulesrun::cli {
 
 inline constexpr const char* part_format = "rulesrun-partial-result";
-inline constexpr int part_version = 1;
+// Version 2: reports hold each pair of seats' order and the bots' decisions (ratings, the ladder's times).
+inline constexpr int part_version = 2;
 
 struct Part {
     std::string file;  // where it was read from

@@ -1,6 +1,8 @@
 #include "step_progress.hpp"
 
+#include <algorithm>
 #include <cstdio>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -15,8 +17,12 @@ std::string duration_text(double seconds) {
     return fmt::format("{}s", s);
 }
 
-StepProgress::StepProgress(std::int64_t games, std::size_t steps)
-    : total_(games), steps_(steps), terminal_(controls_enabled(stderr)), start_(std::chrono::steady_clock::now()),
+StepProgress::StepProgress(std::int64_t games, std::size_t steps, std::string step_name)
+    : total_(games),
+      steps_(steps),
+      step_name_(std::move(step_name)),
+      terminal_(controls_enabled(stderr)),
+      start_(std::chrono::steady_clock::now()),
       last_draw_(start_) {}
 
 StepProgress::~StepProgress() { finish(); }
@@ -40,8 +46,9 @@ void StepProgress::update(std::int64_t step_games) {
     const int percent = static_cast<int>(done * 100 / total_);
     constexpr int width = 30;
     const int filled = percent * width / 100;
-    fmt::print(stderr, "\r[{}{}] {:3}% {}/{} games, configuration {}/{}, {}   ", std::string(filled, '#'),
-               std::string(width - filled, ' '), percent, done, total_, step_ + 1, steps_, time_left(done));
+    fmt::print(stderr, "\r[{}{}] {:3}% {}/{} games, {} {}/{}, {}   ", std::string(filled, '#'),
+               std::string(width - filled, ' '), percent, done, total_, step_name_, std::min(step_ + 1, steps_), steps_,
+               time_left(done));
     std::fflush(stderr);
     drawn_ = true;
 }
@@ -51,9 +58,9 @@ void StepProgress::step_done(const std::string& label, std::int64_t games, bool 
     done_ += games;
     if (terminal_) return update(0);
     if (kept)
-        fmt::print(stderr, "configuration {}/{} ({}): kept from the earlier run\n", step_, steps_, label);
+        fmt::print(stderr, "{} {}/{} ({}): kept from the earlier run\n", step_name_, step_, steps_, label);
     else
-        fmt::print(stderr, "configuration {}/{} ({}): {} games; {} elapsed, {}\n", step_, steps_, label, games,
+        fmt::print(stderr, "{} {}/{} ({}): {} games; {} elapsed, {}\n", step_name_, step_, steps_, label, games,
                    duration_text(seconds()), time_left(done_));
     std::fflush(stderr);
 }

@@ -1,7 +1,7 @@
-// The progress of a long run made of steps (a sweep's configurations), on standard error: on a terminal, one bar over
-// every game of every step with the step and the time left, redrawn in place; otherwise (a pipe, a log, a batch job)
-// one plain line as each step finishes, with the time left. The time left is the time the games played so far took,
-// scaled to the games left.
+// The progress of a long run made of steps (a sweep's configurations, a ladder's seatings), on standard error: on a
+// terminal, one bar over every game of every step with the step and the time left, redrawn in place; otherwise (a pipe,
+// a log, a batch job) one plain line as each step finishes, with the time left. The time left is the time the games
+// played so far took, scaled to the games left.
 #pragma once
 
 #include <chrono>
@@ -15,8 +15,8 @@ std::string duration_text(double seconds);
 
 class StepProgress {
 public:
-    // `games`: every game still to play, over `steps` steps.
-    StepProgress(std::int64_t games, std::size_t steps);
+    // `games`: every game still to play, over `steps` steps, each called a `step_name`.
+    StepProgress(std::int64_t games, std::size_t steps, std::string step_name = "configuration");
     ~StepProgress();
     StepProgress(const StepProgress&) = delete;
     StepProgress& operator=(const StepProgress&) = delete;
@@ -35,6 +35,7 @@ private:
 
     std::int64_t total_;
     std::size_t steps_;
+    std::string step_name_;
     std::size_t step_ = 0;       // steps finished
     std::int64_t done_ = 0;      // games of the finished steps
     bool terminal_;
