@@ -16,12 +16,12 @@ source "$(dirname "${BASH_SOURCE[0]}")/cli_common.sh"
 # run EXPECTED_CODE ARGS...: rulesrun with nothing on standard input; stdout in $WORK/out, stderr in $WORK/err.
 run() { run_with_input 120 "$1" /dev/null "${@:2}"; }
 
-# ---- tic-tac-toe: perfect information ------------------------------------------------------------------------------
+# ---- tic-tac-toe: perfect information (a full board ends with nobody winning: 0 each) ----------------------------
 run 0 solve "$TICTACTOE" --policy-rows 1
 contains "$WORK/out" "Tic-tac-toe: 2 players" "the heading"
-contains "$WORK/out" "backward induction (minimax)" "the method"
+contains "$WORK/out" "perfect information: backward induction" "the method"
 contains "$WORK/out" "value: win shares: the game keeps no score" "why win shares"
-contains "$WORK/out" "0.5000" "a draw: half a win each"
+contains "$WORK/out" "x                0.0000         0.0000     0.0000" "nobody wins (a full board: everybody loses)"
 contains "$WORK/out" "255168 ends" "every game of tic-tac-toe"
 
 # ---- Kuhn poker: hidden information --------------------------------------------------------------------------------

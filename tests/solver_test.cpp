@@ -5,6 +5,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <fstream>
+#include <iterator>
 #include <string>
 #include <vector>
 
@@ -29,17 +31,33 @@ SolveRequest request_for(const runtime::GameDefinition& game, std::int64_t itera
     return request;
 }
 
+// tests/games/tic_tac_toe.rules ends a full board with nobody winning (everybody loses): with perfect play no one
+// wins, 0 to each. Written as a draw instead, it is worth half a win to each.
 TEST(Solver, TicTacToeIsADraw) {
     const auto game = load_test_game("tic_tac_toe.rules");
     const SolveReport report = solve_game(game, request_for(*game));
     EXPECT_TRUE(report.perfect_information);
     EXPECT_EQ(report.method, "backward induction");
     EXPECT_EQ(report.value, SolveValue::outcome);  // no score: win shares
+    EXPECT_FALSE(report.constant_sum);             // a win is 1 + 0, everybody losing 0 + 0
     EXPECT_EQ(report.terminal_nodes, 255168);       // every game of tic-tac-toe
+    EXPECT_EQ(report.information_sets, report.decision_nodes);
     ASSERT_EQ(report.values.size(), 2u);
-    EXPECT_DOUBLE_EQ(report.values[0], 0.5);
-    EXPECT_DOUBLE_EQ(report.values[1], 0.5);
-    EXPECT_NEAR(report.nash_conv, 0.0, 1e-12);  // minimax play: no seat gains by deviating
+    EXPECT_DOUBLE_EQ(report.values[0], 0.0);
+    EXPECT_DOUBLE_EQ(report.values[1], 0.0);
+    EXPECT_NEAR(report.nash_conv, 0.0, 1e-12);  // no seat gains by deviating
+
+    std::ifstream file(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/tic_tac_toe.rules");
+    std::string text((std::istreambuf_iterator<char>(file)), std::istreambuf_iterator<char>());
+    const std::string nobody = "end game with winners nobody";
+    ASSERT_NE(text.find(nobody), std::string::npos);
+    text.replace(text.find(nobody), nobody.size(), "end game with draw");
+    const auto drawn = load_text("tic_tac_toe_drawn", text);
+    const SolveReport draw = solve_game(drawn, request_for(*drawn));
+    EXPECT_TRUE(draw.constant_sum);  // minimax
+    EXPECT_DOUBLE_EQ(draw.values[0], 0.5);
+    EXPECT_DOUBLE_EQ(draw.values[1], 0.5);
+    EXPECT_NEAR(draw.nash_conv, 0.0, 1e-12);
 }
 
 TEST(Solver, KuhnPokerIsWorthMinusOneEighteenthToTheFirstSeat) {
@@ -84,14 +102,15 @@ TEST(Solver, CfrPlusExploitabilityFalls) {
 //   = -0.5). So K 1.75, Q 0.25, J -0.75: 5/12 on average.
 // - player 1 against player 2 random: with K 1.5 (bet or check), with Q bet (1/2 x 1 + 1/2 x 0 = 0.5), with J bet
 //   (1/2 x 1 - 1/2 x 2 = -0.5, better than checking's -1): 1/2 on average.
-// Random against random is worth 0 to both: NashConv 1/2 + 5/12 = 11/12, exploitability 11/24.
+// Random against random is worth 1/8 to player 1 (a bet: 1/2 x 1 + 1/2 x 0 = 1/2; a check: 1/2 x 0 + 1/2 x (1/2 x -1 +
+// 1/2 x 0) = -1/4), -1/8 to player 2: NashConv (1/2 - 1/8) + (5/12 + 1/8) = 11/12, exploitability 11/24.
 TEST(Solver, RandomKuhnPokerIsAsExploitableAsWorkedOutByHand) {
     const auto game = load_rules("classics/kuhn_poker.rules");
     SolveRequest request = request_for(*game);
     request.bots = parse_bot_list("random,random", game->strategies(), false);
     const SolveReport report = solve_game(game, request);
     EXPECT_EQ(report.method, "the bots' policy");
-    EXPECT_NEAR(report.values[0], 0.0, 1e-12);
+    EXPECT_NEAR(report.values[0], 1.0 / 8, 1e-12);
     EXPECT_NEAR(report.best_responses[0], 0.5, 1e-12);
     EXPECT_NEAR(report.best_responses[1], 5.0 / 12, 1e-12);
     EXPECT_NEAR(report.nash_conv, 11.0 / 12, 1e-12);

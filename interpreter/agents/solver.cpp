@@ -130,12 +130,17 @@ class CfrPlus {
 public:
     CfrPlus(const SolverTree& tree, const std::vector<double>& payoffs, const std::vector<std::int32_t>& offsets)
         : tree_(tree), payoffs_(payoffs), offsets_(offsets), regrets_(static_cast<std::size_t>(offsets.back()), 0.0),
-          sums_(regrets_.size(), 0.0), current_(regrets_.size(), 0.0) {}
+          new_regrets_(regrets_.size(), 0.0), sums_(regrets_.size(), 0.0), current_(regrets_.size(), 0.0) {}
 
     void iterate(std::int64_t iteration) {
         for (int seat = 0; seat < tree_.players; ++seat) {
             match_regrets();
             traverse(0, seat, 1.0, 1.0, static_cast<double>(iteration));
+            // The regrets are kept at 0 or more once the whole set's regret of the iteration is in, not state by state.
+            for (std::size_t a = 0; a < regrets_.size(); ++a) {
+                regrets_[a] = std::max(regrets_[a] + new_regrets_[a], 0.0);
+                new_regrets_[a] = 0;
+            }
         }
     }
 
@@ -197,7 +202,7 @@ private:
         }
         for (std::int32_t e = 0; e < n.count; ++e) {
             const std::size_t a = at + static_cast<std::size_t>(e);
-            regrets_[a] = std::max(regrets_[a] + others_reach * (scratch_[base + static_cast<std::size_t>(e)] - v), 0.0);
+            new_regrets_[a] += others_reach * (scratch_[base + static_cast<std::size_t>(e)] - v);
             sums_[a] += weight * own_reach * current_[a];
         }
         scratch_.resize(base);
@@ -207,11 +212,13 @@ private:
     const SolverTree& tree_;
     const std::vector<double>& payoffs_;
     const std::vector<std::int32_t>& offsets_;
-    std::vector<double> regrets_, sums_, current_;
+    std::vector<double> regrets_, new_regrets_, sums_, current_;
     std::vector<double> scratch_;
 };
 
-// Backward induction: each seat takes the action of highest value for itself (the first on ties).
+// Backward induction: each seat takes the action of highest value for itself; among those, the one of lowest total
+// value for the other seats (a seat indifferent between losing alone and everybody losing takes the others down with
+// it, as a player playing against them would), then the first listed.
 std::vector<double> backward_induction(const SolverTree& tree, const std::vector<double>& payoffs,
                                        const std::vector<std::int32_t>& offsets) {
     const auto players = static_cast<std::size_t>(tree.players);
@@ -232,9 +239,15 @@ std::vector<double> backward_induction(const SolverTree& tree, const std::vector
             }
         } else {
             const auto seat = static_cast<std::size_t>(n.seat);
+            auto others = [&](const double* v) {
+                double total = 0;
+                for (std::size_t s = 0; s < players; ++s) total += s == seat ? 0.0 : v[s];
+                return total;
+            };
             std::int32_t best = 0;
             for (std::int32_t e = 1; e < n.count; ++e) {
-                if (child(e)[seat] > child(best)[seat]) best = e;
+                const double gain = child(e)[seat] - child(best)[seat];
+                if (gain > 1e-12 || (gain >= -1e-12 && others(child(e)) < others(child(best)) - 1e-12)) best = e;
             }
             std::copy_n(child(best), players, v);
             policy[static_cast<std::size_t>(offsets[static_cast<std::size_t>(n.index)] + best)] = 1.0;

@@ -1,9 +1,10 @@
 // Exact play for small games (`rulesrun solve`): the value of the game for each seat and a policy that reaches it,
 // on the whole tree (solver_tree.hpp).
 // - Perfect information (every information set a single state): backward induction. Chance is an expectation over its
-//   results; each seat takes the action of highest value for itself, ties going to the first action listed. With two
-//   seats whose payoffs sum to the same at every end this is minimax; with more, or payoffs that do not, it is one
-//   subgame-perfect equilibrium (which one may depend on the tie rule).
+//   results; each seat takes the action of highest value for itself, and among equal ones the action of lowest total
+//   value for the others, then the first listed. With two seats whose payoffs sum to the same at every end this is
+//   minimax; with more, or payoffs that do not (a game that ends with everybody losing), it is one subgame-perfect
+//   equilibrium, chosen by the tie rule.
 // - Hidden information: CFR+ (regret matching on regrets kept at 0 or more, the seats updated in turn, the average
 //   policy weighted by the iteration's number), whose average policy tends to a Nash equilibrium for two seats with
 //   payoffs summing to a constant (with more seats it carries no such guarantee: the exploitability says how far it

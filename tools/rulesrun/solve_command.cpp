@@ -44,8 +44,8 @@ std::string method_text(const SolveReport& report) {
     }
     if (report.perfect_information) {
         if (report.constant_sum && report.values.size() == 2) return "perfect information: backward induction (minimax)";
-        return "perfect information: backward induction, each seat taking the action best for itself (ties: the "
-               "first action listed), a subgame-perfect equilibrium";
+        return "perfect information: backward induction, each seat taking the action best for itself (among equal "
+               "ones the worst for the others, then the first listed): a subgame-perfect equilibrium";
     }
     return fmt::format("hidden information: CFR+ over the information sets, {} iterations, its average policy{}",
                        report.iterations,
