@@ -182,6 +182,29 @@ play {
     EXPECT_NEAR(report.policy.front().probabilities[0], 1.0, 1e-6);  // the card (1/3) beats the die (1/4)
 }
 
+// tests/games/tree_counts.rules: a die says who picks first, a shuffle and dice in the middle, both seats guess at
+// once at the end. Both seats see the same at the start: their decisions there are still two sets, one per seat.
+// Whoever picks first picks 3 and wins: half a win each, and no best response does better.
+TEST(Solver, SimultaneousGuessesAndSeatsThatSeeTheSame) {
+    const auto game = load_test_game("tree_counts.rules");
+    const SolveReport report = solve_game(game, request_for(*game));
+    EXPECT_FALSE(report.perfect_information);
+    EXPECT_EQ(report.terminal_nodes, 426);
+    for (std::size_t seat = 0; seat < 2; ++seat) {
+        EXPECT_NEAR(report.values[seat], 0.5, 1e-6) << seat;
+        EXPECT_GE(report.best_responses[seat], report.values[seat] - 1e-12) << seat;
+    }
+    EXPECT_LT(report.nash_conv, 1e-4);
+    int starts = 0;
+    for (const PolicyEntry& entry : report.policy) {
+        if (entry.label != "the start") continue;
+        ++starts;
+        EXPECT_EQ(entry.nodes, 1) << entry.seat;  // the seat that picks first: one state each
+        EXPECT_NEAR(entry.probabilities[2], 1.0, 1e-3) << entry.seat;  // 3 wins at once
+    }
+    EXPECT_EQ(starts, 2);
+}
+
 TEST(Solver, RefusesAGameTooLargeWithTheSizeReached) {
     const auto game = load_rules("classics/chess.rules");
     SolveRequest request = request_for(*game);

@@ -183,10 +183,12 @@ private:
         }
         const auto at = static_cast<std::size_t>(offsets_[static_cast<std::size_t>(n.index)]);
         if (n.seat != seat) {
+            // An action the other seat never takes still leads to the seat's own sets, whose average policy counts
+            // them by the seat's own reach alone: only what neither seat can reach is skipped.
             double v = 0;
             for (std::int32_t e = 0; e < n.count; ++e) {
                 const double p = current_[at + static_cast<std::size_t>(e)];
-                if (p > 0) v += p * traverse(child(e), seat, own_reach, others_reach * p, weight);
+                if (p > 0 || own_reach > 0) v += p * traverse(child(e), seat, own_reach, others_reach * p, weight);
             }
             return v;
         }

@@ -91,8 +91,9 @@ public:
     }
 
     SolverTree run() {
-        Observers observers{std::vector<RecallKey>(static_cast<std::size_t>(settings_.players)),
-                            std::vector<int>(static_cast<std::size_t>(settings_.players), 0)};
+        // Each seat's chain starts from its own number: two seats that see the same are not in the same set.
+        Observers observers{{}, std::vector<int>(static_cast<std::size_t>(settings_.players), 0)};
+        for (int seat = 0; seat < settings_.players; ++seat) observers.keys.push_back(extend({}, fmt::format("seat {}", seat)));
         Ply start_ply;
         const std::int32_t root = new_node();
         explore(root_, start_ply, observers, root, 0);
