@@ -205,6 +205,39 @@ TEST(Solver, SimultaneousGuessesAndSeatsThatSeeTheSame) {
     EXPECT_EQ(starts, 2);
 }
 
+// Two cards shown alike that differ in a field: an order forced by name cannot say which goes where.
+TEST(Solver, RefusesAShuffleOfCardsShownAlikeThatDiffer) {
+    const auto game = load_text("solver_alike", R"(
+game "Solver alike" {
+  players 2
+}
+
+card Token {
+  label: text
+  power: int
+} shown as "{label}"
+
+deck tokens: Token = [Token(label: "X", power: 1), Token(label: "X", power: 2)]
+
+zone pile: Token, ordered, hidden = tokens
+
+setup {
+  shuffle pile
+}
+
+play {
+  let strong = choose one of [1, 2] by players[1] "guess the top's power"
+  end game with winners (if strong == top(pile).power then [players[1]] else [players[2]])
+}
+)");
+    try {
+        solve_game(game, request_for(*game));
+        FAIL() << "the shuffle was enumerated";
+    } catch (const SolveRefused& e) {
+        EXPECT_NE(std::string(e.what()).find("cards shown alike that differ"), std::string::npos) << e.what();
+    }
+}
+
 TEST(Solver, RefusesAGameTooLargeWithTheSizeReached) {
     const auto game = load_rules("classics/chess.rules");
     SolveRequest request = request_for(*game);

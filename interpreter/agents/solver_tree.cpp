@@ -134,16 +134,21 @@ private:
         tree_.probabilities[at] = probability;
     }
 
-    [[noreturn]] void too_large() const {
+    // " (its options now: target=100)", or "" for a game without options.
+    [[nodiscard]] std::string options_hint() const {
         std::string options;
         for (const auto& [name, value] : settings_.options) options += fmt::format("{}{}={}", options.empty() ? "" : ", ", name, value);
+        return options.empty() ? "" : fmt::format(" (its options now: {})", options);
+    }
+
+    [[noreturn]] void too_large() const {
         throw SolveRefused(fmt::format(
             "the game is too large to solve: more than {} nodes (the limit, --max-nodes), {} plies deep where the "
             "walk stopped, {} plies the deepest end found so far{}. Try a smaller variant of the game{}, fewer "
             "players, or a larger --max-nodes",
             options_.max_nodes, path_.size(), tree_.depth,
             tree_.information_sets.empty() ? "" : fmt::format(", {} information sets", tree_.information_sets.size()),
-            options.empty() ? "" : fmt::format(" (its options now: {})", options)));
+            options_hint()));
     }
 
     // Plays `ply` on `game` (the game before it; for the start, any game), with these chance results forced.
@@ -271,8 +276,10 @@ private:
             return;
         }
         if (depth >= most_solver_plies) {
-            throw SolveRefused(fmt::format("the game is too long to solve: a sequence of more than {} plies",
-                                           most_solver_plies));
+            throw SolveRefused(fmt::format("the game is too long to solve: a sequence of more than {} plies (a game "
+                                           "that may go on for ever, as one where every turn may end with nothing "
+                                           "gained, has no finite tree). Try a smaller variant of the game{}",
+                                           most_solver_plies, options_hint()));
         }
         const std::vector<int> seats = game.to_act();
         std::vector<std::int32_t> sets;
