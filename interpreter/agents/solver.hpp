@@ -82,6 +82,7 @@ struct SolveReport {
     std::int64_t inconsistent_sets = 0;     // information sets where an exact bot's policy differed between states
     double build_seconds = 0, solve_seconds = 0;
 
+    // NashConv / 2: for two seats, what a best response gains on average over them (NashConv itself otherwise).
     [[nodiscard]] double exploitability() const { return values.size() == 2 ? nash_conv / 2 : nash_conv; }
 };
 

@@ -32,8 +32,9 @@ struct SolveRefused : std::runtime_error {
     using std::runtime_error::runtime_error;
 };
 
-// About 100 bytes a node with its edges, payoffs and information sets: 5 million nodes take well under a GiB and,
-// at a few microseconds a node, under a minute to build.
+// A node takes 40 to 450 bytes with its edges, payoffs and information set (the most where every decision is a set
+// of its own, with its label and actions' names: tic-tac-toe's 549946 nodes take 240 MB): 5 million nodes take at
+// most about 2 GiB and, at 3 to 6 microseconds a node, under a minute to build.
 inline constexpr std::int64_t default_max_solver_nodes = 5'000'000;
 // Plies from the start beyond which the tree is refused (the walk is recursive).
 inline constexpr int most_solver_plies = 1000;

@@ -297,7 +297,7 @@ void add_solve(CLI::App& app, SolveOptions& o) {
                                           "default: score when the scores sum to zero at every end, else outcome")
         ->check(CLI::IsMember({"score", "outcome"}));
     solve->add_option("--max-nodes", o.max_nodes, fmt::format("Refuse a tree of more nodes than this (default {}: "
-                                                              "about a GiB and a minute)",
+                                                              "at most about 2 GiB and a minute)",
                                                               rulesrun::default_max_solver_nodes))
         ->check(count_value(2'000'000'000));
     solve->add_option("--policy-rows", o.policy_rows, "Information sets whose policy is printed, each seat's earliest "

@@ -160,7 +160,7 @@ Json solve_json(const std::string& file, const runtime::Game& game, const SolveR
                 {"iterations", report.iterations},
                 {"seats", seats},
                 {"nash_conv", report.nash_conv},
-                {"exploitability", report.exploitability()},
+                {"exploitability", report.values.size() == 2 ? Json(report.exploitability()) : Json(nullptr)},
                 {"convergence", convergence},
                 {"build_seconds", report.build_seconds},
                 {"solve_seconds", report.solve_seconds},
