@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cmath>
 #include <fstream>
 #include <iterator>
 #include <string>
@@ -263,6 +264,25 @@ TEST(Solver, RefusesAShuffleWithMoreOrdersThanTheLimit) {
     } catch (const SolveRefused& e) {
         EXPECT_NE(std::string(e.what()).find("a shuffle of 6 cards has 720 distinct orders"), std::string::npos) << e.what();
     }
+}
+
+// A bot that does not say its preferences is asked `samples` times per set, each time seeded from the seed, the set
+// and the question: its policy is in steps of 1/samples, and the same for the same seed.
+TEST(Solver, ASearchBotsPolicyIsSampledReproducibly) {
+    const auto game = load_rules("classics/kuhn_poker.rules");
+    SolveRequest request = request_for(*game);
+    request.bots = parse_bot_list("mcts:iterations=40", game->strategies(), false);
+    request.bots.push_back(request.bots.front());
+    request.samples = 8;
+    const SolveReport first = solve_game(game, request);
+    const SolveReport again = solve_game(game, request);
+    ASSERT_EQ(first.policy.size(), 12u);
+    for (std::size_t i = 0; i < first.policy.size(); ++i) {
+        EXPECT_EQ(first.policy[i].probabilities, again.policy[i].probabilities) << first.policy[i].label;
+        for (const double p : first.policy[i].probabilities) EXPECT_DOUBLE_EQ(p * 8, std::round(p * 8));
+    }
+    EXPECT_EQ(first.nash_conv, again.nash_conv);
+    EXPECT_GE(first.nash_conv, 0.0);
 }
 
 TEST(Solver, RefusesABotThatCannotBeAskedEverywhere) {

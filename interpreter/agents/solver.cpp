@@ -401,13 +401,16 @@ private:
     }
 
     std::vector<double> sampled_policy(const runtime::Game& game, int seat, const BotSpec& spec, int set) const {
-        std::vector<double> policy(static_cast<std::size_t>(game.action_count(seat)), 0.0);
+        std::vector<int> answers(static_cast<std::size_t>(game.action_count(seat)), 0);
         for (int k = 0; k < samples_; ++k) {
-            const std::uint64_t seed = derive_seed(seed_, static_cast<std::uint64_t>(set) * static_cast<std::uint64_t>(samples_) + static_cast<std::uint64_t>(k));
+            const std::uint64_t question = static_cast<std::uint64_t>(set) * static_cast<std::uint64_t>(samples_) + static_cast<std::uint64_t>(k);
+            const std::uint64_t seed = derive_seed(seed_, question);
             const std::unique_ptr<Bot> bot = make_bot(spec, seed, seat);
             bot->start_game(seed, seat);
-            policy[static_cast<std::size_t>(bot->choose(game, seat))] += 1.0 / samples_;
+            ++answers[static_cast<std::size_t>(bot->choose(game, seat))];
         }
+        std::vector<double> policy;
+        for (const int count : answers) policy.push_back(static_cast<double>(count) / samples_);
         return policy;
     }
 
