@@ -262,7 +262,8 @@ TEST(Solver, RefusesAShuffleWithMoreOrdersThanTheLimit) {
         solve_game(game, request);
         FAIL() << "Leduc hold'em was solved within 100 nodes";
     } catch (const SolveRefused& e) {
-        EXPECT_NE(std::string(e.what()).find("a shuffle of 6 cards has 720 distinct orders"), std::string::npos) << e.what();
+        const std::string message = e.what();
+        EXPECT_NE(message.find("a shuffle of 6 cards has 720 distinct orders"), std::string::npos) << message;
     }
 }
 

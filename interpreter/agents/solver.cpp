@@ -50,7 +50,8 @@ std::vector<double> expected_values(const SolverTree& tree, const std::vector<do
         for (std::int32_t e = 0; e < n.count; ++e) {
             const double p = edge_probability(tree, n, e, policy, offsets);
             if (p == 0) continue;
-            const double* const child = values.data() + static_cast<std::size_t>(tree.children[static_cast<std::size_t>(n.first + e)]) * players;
+            const auto child_node = static_cast<std::size_t>(tree.children[static_cast<std::size_t>(n.first + e)]);
+            const double* const child = values.data() + child_node * players;
             for (std::size_t s = 0; s < players; ++s) v[s] += p * child[s];
         }
     }
@@ -103,7 +104,9 @@ double best_response_value(const SolverTree& tree, const std::vector<double>& pa
                 const auto set = static_cast<std::size_t>(n.index);
                 const int own_depth = tree.information_sets[set].own_depth;
                 if (own_depth == depth) {
-                    for (std::int32_t e = 0; e < n.count; ++e) action_values[static_cast<std::size_t>(offsets[set] + e)] += reach[i] * child_value(e);
+                    for (std::int32_t e = 0; e < n.count; ++e) {
+                        action_values[static_cast<std::size_t>(offsets[set] + e)] += reach[i] * child_value(e);
+                    }
                 }
                 values[i] = own_depth > depth ? child_value(chosen[set]) : 0.0;  // shallower ones: a later pass
                 continue;
@@ -171,7 +174,9 @@ private:
     double traverse(std::int32_t node, int seat, double own_reach, double others_reach, double weight) {
         const SolverTree::Node& n = tree_.nodes[static_cast<std::size_t>(node)];
         const auto players = static_cast<std::size_t>(tree_.players);
-        if (n.kind == Kind::terminal) return payoffs_[static_cast<std::size_t>(n.index) * players + static_cast<std::size_t>(seat)];
+        if (n.kind == Kind::terminal) {
+            return payoffs_[static_cast<std::size_t>(n.index) * players + static_cast<std::size_t>(seat)];
+        }
         auto child = [&](std::int32_t e) { return tree_.children[static_cast<std::size_t>(n.first + e)]; };
         if (n.kind == Kind::chance) {
             double v = 0;
@@ -230,7 +235,8 @@ std::vector<double> backward_induction(const SolverTree& tree, const std::vector
         const SolverTree::Node& n = tree.nodes[i];
         double* const v = values.data() + i * players;
         auto child = [&](std::int32_t e) {
-            return values.data() + static_cast<std::size_t>(tree.children[static_cast<std::size_t>(n.first + e)]) * players;
+            const auto child_node = static_cast<std::size_t>(tree.children[static_cast<std::size_t>(n.first + e)]);
+            return values.data() + child_node * players;
         };
         if (n.kind == Kind::terminal) {
             std::copy_n(payoffs.data() + static_cast<std::size_t>(n.index) * players, players, v);
@@ -340,7 +346,8 @@ SolveValue chosen_value(const SolverTree& tree, const runtime::GameDefinition& g
         return SolveValue::outcome;
     }
     if (sums_to_zero(tree.scores, tree.players)) {
-        reason = "the scores, in the game's own units: they sum to zero at every end (what one seat wins, the others lose)";
+        reason = "the scores, in the game's own units: they sum to zero at every end (what one seat wins, the others "
+                 "lose)";
         return SolveValue::score;
     }
     reason = "win shares: the scores do not sum to zero at every end, so they are points rather than payoffs "
@@ -380,7 +387,9 @@ public:
 
     [[nodiscard]] std::vector<double> flat(const std::vector<std::int32_t>& offsets) const {
         std::vector<double> policy(static_cast<std::size_t>(offsets.back()));
-        for (std::size_t set = 0; set < by_set_.size(); ++set) std::copy(by_set_[set].begin(), by_set_[set].end(), policy.begin() + offsets[set]);
+        for (std::size_t set = 0; set < by_set_.size(); ++set) {
+            std::copy(by_set_[set].begin(), by_set_[set].end(), policy.begin() + offsets[set]);
+        }
         return policy;
     }
     [[nodiscard]] std::int64_t inconsistent() const { return inconsistent_; }
@@ -403,7 +412,8 @@ private:
     std::vector<double> sampled_policy(const runtime::Game& game, int seat, const BotSpec& spec, int set) const {
         std::vector<int> answers(static_cast<std::size_t>(game.action_count(seat)), 0);
         for (int k = 0; k < samples_; ++k) {
-            const std::uint64_t question = static_cast<std::uint64_t>(set) * static_cast<std::uint64_t>(samples_) + static_cast<std::uint64_t>(k);
+            const std::uint64_t question =
+                static_cast<std::uint64_t>(set) * static_cast<std::uint64_t>(samples_) + static_cast<std::uint64_t>(k);
             const std::uint64_t seed = derive_seed(seed_, question);
             const std::unique_ptr<Bot> bot = make_bot(spec, seed, seat);
             bot->start_game(seed, seat);

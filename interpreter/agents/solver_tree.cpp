@@ -93,7 +93,9 @@ public:
     SolverTree run() {
         // Each seat's chain starts from its own number: two seats that see the same are not in the same set.
         Observers observers{{}, std::vector<int>(static_cast<std::size_t>(settings_.players), 0)};
-        for (int seat = 0; seat < settings_.players; ++seat) observers.keys.push_back(extend({}, fmt::format("seat {}", seat)));
+        for (int seat = 0; seat < settings_.players; ++seat) {
+            observers.keys.push_back(extend({}, fmt::format("seat {}", seat)));
+        }
         Ply start_ply;
         const std::int32_t root = new_node();
         explore(root_, start_ply, observers, root, 0);
@@ -137,7 +139,9 @@ private:
     // " (its options now: target=100)", or "" for a game without options.
     [[nodiscard]] std::string options_hint() const {
         std::string options;
-        for (const auto& [name, value] : settings_.options) options += fmt::format("{}{}={}", options.empty() ? "" : ", ", name, value);
+        for (const auto& [name, value] : settings_.options) {
+            options += fmt::format("{}{}={}", options.empty() ? "" : ", ", name, value);
+        }
         return options.empty() ? "" : fmt::format(" (its options now: {})", options);
     }
 
@@ -343,7 +347,8 @@ private:
             seen += '\x1e' + actions.back();
         }
         observers.keys[s] = extend(observers.keys[s], seen);
-        const auto [found, added] = sets_.try_emplace(observers.keys[s], static_cast<std::int32_t>(tree_.information_sets.size()));
+        const auto next = static_cast<std::int32_t>(tree_.information_sets.size());
+        const auto [found, added] = sets_.try_emplace(observers.keys[s], next);
         const std::int32_t index = found->second;
         if (added) {
             SolverTree::InformationSet set;

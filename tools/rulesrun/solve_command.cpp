@@ -43,7 +43,9 @@ std::string method_text(const SolveReport& report) {
                "answers to --samples questions)";
     }
     if (report.perfect_information) {
-        if (report.constant_sum && report.values.size() == 2) return "perfect information: backward induction (minimax)";
+        if (report.constant_sum && report.values.size() == 2) {
+            return "perfect information: backward induction (minimax)";
+        }
         return "perfect information: backward induction, each seat taking the action best for itself (among equal "
                "ones the worst for the others, then the first listed): a subgame-perfect equilibrium";
     }
@@ -113,7 +115,9 @@ void print_text(std::ostream& out, const runtime::Game& game, const SolveReport&
     if (!report.convergence.empty()) {
         out << "\nconvergence of the average policy:\n";
         out << fmt::format("{:>12} {:>12}\n", "iterations", "NashConv");
-        for (const auto& point : report.convergence) out << fmt::format("{:>12} {:>12.6f}\n", point.iterations, point.nash_conv);
+        for (const auto& point : report.convergence) {
+            out << fmt::format("{:>12} {:>12.6f}\n", point.iterations, point.nash_conv);
+        }
     }
     print_policy(out, game, report, rows);
 }
@@ -132,7 +136,9 @@ Json solve_json(const std::string& file, const runtime::Game& game, const SolveR
         seats.push_back(seat);
     }
     Json convergence = Json::array();
-    for (const auto& point : report.convergence) convergence.push_back({{"iterations", point.iterations}, {"nash_conv", point.nash_conv}});
+    for (const auto& point : report.convergence) {
+        convergence.push_back({{"iterations", point.iterations}, {"nash_conv", point.nash_conv}});
+    }
     Json policy = Json::array();
     const auto shown = std::min<std::int64_t>(rows, static_cast<std::int64_t>(report.policy.size()));
     for (std::int64_t i = 0; i < shown; ++i) {
