@@ -90,8 +90,9 @@ struct SolveReport {
 // exec: bot, which cannot be asked at every information set).
 SolveReport solve_game(std::shared_ptr<const runtime::GameDefinition> game, const SolveRequest& request);
 
-// The same on a tree already built (tests): CFR+ for `iterations`, or backward induction with perfect information.
-// Every tree's policy and figures are reported.
+// The same on a tree already built: backward induction with perfect information, else CFR+ for `iterations`; the
+// report holds the policy of every information set and its figures. `automatic` counts the scores here (solve_game
+// chooses from the game).
 SolveReport solve_tree(const SolverTree& tree, SolveValue value, std::int64_t iterations);
 
 }  // namespace rulesrun
