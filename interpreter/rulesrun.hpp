@@ -30,6 +30,10 @@
 #include "exec_bot.hpp"
 #include "mcts.hpp"
 
+// Exact play for small games: the whole tree, backward induction or CFR+, best responses.
+#include "solver.hpp"
+#include "solver_tree.hpp"
+
 // Many games between bots: statistics, balance, comparisons, the bots' ratings.
 #include "balance.hpp"
 #include "comparison.hpp"

@@ -151,5 +151,45 @@ TEST(GameTree, AProbeNotesTheRangeOfTheNextDrawAndForcesNothing) {
     EXPECT_EQ(pig.probed_chance().kind, ChanceProbe::Kind::none);
 }
 
+// A probe at a shuffle notes the zone's cards by name in card order (not the seeded order), for the solver to force
+// each order in turn, and whether cards shown alike are alike.
+TEST(GameTree, AProbeNotesTheShuffledCardsByName) {
+    const auto game = load_rules("classics/leduc_poker.rules");
+    Game leduc(game, settings_for(*game));
+    leduc.restart(7, {{ForcedChance::Kind::probe, 0, {}, "test"}});
+    const ChanceProbe probed = leduc.probed_chance();
+    EXPECT_EQ(probed.kind, ChanceProbe::Kind::shuffle);
+    EXPECT_EQ(probed.cards, (std::vector<std::string>{"Js", "Jh", "Qs", "Qh", "Ks", "Kh"}));
+    EXPECT_TRUE(probed.alike_when_shown_alike);
+
+    const auto alike = load_text("probe_alike", R"(
+game "Probe alike" {
+  players 2
+}
+
+card Token {
+  label: text
+  power: int
+} shown as "{label}"
+
+deck tokens: Token = [Token(label: "X", power: 1), Token(label: "Y", power: 1), Token(label: "X", power: 2)]
+
+zone pile: Token, ordered, hidden = tokens
+
+setup {
+  shuffle pile
+}
+
+play {
+  let n = choose one of [1, 2] by players[1] "a number"
+  end game with winners (if n == top(pile).power then [players[1]] else [players[2]])
+}
+)");
+    Game tokens(alike, settings_for(*alike));
+    tokens.restart(1, {{ForcedChance::Kind::probe, 0, {}, "test"}});
+    EXPECT_EQ(tokens.probed_chance().cards, (std::vector<std::string>{"X", "Y", "X"}));
+    EXPECT_FALSE(tokens.probed_chance().alike_when_shown_alike);  // the two X differ in power
+}
+
 }  // namespace
 }  // namespace rulesrun::runtime

@@ -101,11 +101,16 @@ struct ForcedChance {
     friend bool operator==(const ForcedChance&, const ForcedChance&) = default;
 };
 
-// What a probe noted (ForcedChance::Kind::probe): nothing, a number from `low` to `high`, or a shuffle.
+// What a probe noted (ForcedChance::Kind::probe): nothing, a number from `low` to `high`, or a shuffle. A shuffle
+// also notes the names (`shown as`) of the zone's cards in card order, so that the solver (solver.hpp) can force each
+// order in turn by name, and whether cards shown alike are alike (same card type, fields showing the same values):
+// when they are not, an order forced by name cannot say which of them goes where.
 struct ChanceProbe {
     enum class Kind { none, number, shuffle } kind = Kind::none;
     std::int32_t low = 0;
     std::int32_t high = 0;
+    std::vector<std::string> cards;
+    bool alike_when_shown_alike = true;
 };
 
 // How a game ended (docs/language.md, "The end"). Exactly one of: some winners (alone or shared), a draw, or

@@ -333,6 +333,7 @@ public:
     // ---- chance forced by a test (machine_forced.cpp, docs/fixtures.md)
     [[gnu::cold, gnu::noinline]] Value forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc);
     [[gnu::cold, gnu::noinline]] void force_order(std::int32_t zone, const SourceLocation& loc);
+    [[gnu::cold, gnu::noinline]] void probe_shuffle(std::int32_t zone);
 
     // ---- memory (machine_memory.cpp)
     // Room for a list or a record of `length` values on the heap, its length stored first; where it starts.

@@ -13,7 +13,7 @@ namespace rulesrun::runtime {
 Value Machine::forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc) {
     const ForcedChance& f = s_.forced[s_.forced_next++];
     if (f.kind == ForcedChance::Kind::probe) {  // the game tree asks what this number may be (game_tree.cpp)
-        s_.probed = {ChanceProbe::Kind::number, low, high};
+        s_.probed = {ChanceProbe::Kind::number, low, high, {}, true};
         return low;
     }
     if (f.kind != ForcedChance::Kind::number) {
@@ -31,7 +31,7 @@ Value Machine::forced_number(Value low, Value high, const std::string& what, con
 void Machine::force_order(std::int32_t zone, const SourceLocation& loc) {
     const ForcedChance& f = s_.forced[s_.forced_next++];
     if (f.kind == ForcedChance::Kind::probe) {  // the game tree keeps the seeded shuffle (game_tree.cpp)
-        s_.probed = {ChanceProbe::Kind::shuffle, 0, 0};
+        probe_shuffle(zone);
         return;
     }
     const auto z = static_cast<std::size_t>(zone);
@@ -54,6 +54,34 @@ void Machine::force_order(std::int32_t zone, const SourceLocation& loc) {
         }
         std::rotate(rest, found, found + 1);
     }
+}
+
+// What a probe notes of a shuffle: the zone's cards by name, in card order (not the order the seeded shuffle left),
+// and whether every two cards of the same name are of the same type with fields that show the same values.
+void Machine::probe_shuffle(std::int32_t zone) {
+    const auto z = static_cast<std::size_t>(zone);
+    std::vector<Value> cards(s_.zone_cards.begin() + s_.zone_top(z),
+                             s_.zone_cards.begin() + s_.zone_top(z) + s_.zone_size[z]);
+    std::sort(cards.begin(), cards.end());
+    ChanceProbe probed{ChanceProbe::Kind::shuffle, 0, 0, {}, true};
+    std::vector<std::string> contents;  // each card's type and shown fields, to compare cards of the same name
+    for (const Value card : cards) {
+        const auto c = static_cast<std::size_t>(card);
+        const CardType& type = p_.card_types[static_cast<std::size_t>(in_.card_type[c])];
+        std::string content = type.name;
+        for (std::size_t f = 0; f < type.fields.size(); ++f) {
+            const Value v = s_.slots[static_cast<std::size_t>(in_.card_base[c]) + f];
+            content += '\n' + show(v, type.fields[f].type);
+        }
+        probed.cards.push_back(card_name(card));
+        contents.push_back(std::move(content));
+    }
+    for (std::size_t i = 0; i < cards.size(); ++i) {
+        for (std::size_t j = i + 1; j < cards.size(); ++j) {
+            if (probed.cards[i] == probed.cards[j] && contents[i] != contents[j]) probed.alike_when_shown_alike = false;
+        }
+    }
+    s_.probed = std::move(probed);
 }
 
 }  // namespace rulesrun::runtime

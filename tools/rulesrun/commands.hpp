@@ -156,6 +156,20 @@ struct TreeOptions {
     bool json = false;
 };
 
+struct SolveOptions {
+    std::string file;
+    int players = 0;  // 0: the game's smallest count, or the length of --bots
+    std::vector<std::string> options;  // "NAME=VALUE" as typed
+    std::uint64_t seed = 1;
+    std::int64_t iterations = 1000;
+    std::string bots;   // empty: solve the game; else the bots whose policy is evaluated
+    int samples = 16;
+    std::string value;  // "score", "outcome", or empty: chosen from the game
+    std::int64_t max_nodes = 5'000'000;
+    std::int64_t policy_rows = 40;
+    bool json = false;
+};
+
 struct ServeOptions {
     std::vector<std::string> files;  // empty: every rules file in rules/ of the current folder
     std::string host = "127.0.0.1";
@@ -180,5 +194,6 @@ int run_tune(const TuneOptions& options);
 int run_replay(const ReplayOptions& options);
 int run_serve(const ServeOptions& options);
 int run_tree(const TreeOptions& options);
+int run_solve(const SolveOptions& options);
 
 }  // namespace rulesrun::cli

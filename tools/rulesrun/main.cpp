@@ -1,6 +1,6 @@
-// rulesrun: check, describe (info), play, simulate, sweep, tune, rate bots (ladder) (and merge shards), replay, audit
-// and count (tree) games written in the rules language. This file only reads the command line (naming the closest
-// command to a mistyped one) and turns errors into messages and exit codes; each command lives in its own file.
+// rulesrun: check, describe (info), play, simulate, sweep, tune, rate bots (ladder) (and merge shards), replay, audit,
+// count (tree) and solve games written in the rules language. This file only reads the command line (naming the
+// closest command to a mistyped one) and turns errors into messages and exit codes; each command lives in its own file.
 #include <algorithm>
 #include <functional>
 #include <iostream>
@@ -306,6 +306,47 @@ void add_tree(CLI::App& app, TreeOptions& o) {
     tree->add_flag("--json", o.json, "Print the counts as one JSON object");
 }
 
+void add_solve(CLI::App& app, SolveOptions& o) {
+    auto* solve = app.add_subcommand("solve", "Work out a small game's value for each seat and a policy that reaches "
+                                              "it, or how far a list of bots is from it (exit 1: the game is too large "
+                                              "or a rule failed).");
+    solve->footer("The whole tree is built: every decision, every number a roll or random may give and every order of "
+                  "a shuffle, with their chances. Perfect information: backward induction (minimax for two seats). "
+                  "Hidden information: CFR+ over the information sets, each made only from what its seat may know "
+                  "(its view and what it read at the table at each of its decisions, and its own answers). Each "
+                  "seat's best response to the others' policy is computed exactly: NashConv is the sum of what they "
+                  "gain, the exploitability half of it for two seats.");
+    solve->add_option("FILE", o.file, "The rules file")->required();
+    solve->add_option("--players", o.players, "Number of players (default: the game's smallest, or the length of "
+                                              "--bots)")->check(count_value(1000));
+    solve->add_option("--option", o.options, "A game option NAME=VALUE (repeatable)")->allow_extra_args(false);
+    solve->add_option("--seed", o.seed, "Seed of the bots' questions and of what the strategies guess (default 1; "
+                                        "the tree enumerates all chance)")->check(seed_value());
+    solve->add_option("--iterations", o.iterations, fmt::format("Iterations of CFR+ with hidden information "
+                                                                "(default {})", rulesrun::default_solver_iterations))
+        ->check(count_value(100'000'000));
+    solve->add_option("--bots", o.bots, "Evaluate these bots instead of solving, from seat 1, comma-separated: random, "
+                                        "mcts (with its parameters), a strategy of the game; the last name also plays "
+                                        "the seats left. Prints each seat's best response to the others' bots and "
+                                        "the exploitability");
+    solve->add_option("--samples", o.samples, fmt::format("Answers asked of a bot that does not say its preferences "
+                                                          "(mcts) at each information set (default {})",
+                                                          rulesrun::default_bot_samples))
+        ->check(count_value(100'000));
+    solve->add_option("--value", o.value, "What a seat's value counts: score (the game's own units, as chips), or "
+                                          "outcome (win shares: 1 a win, 1/k each of k winners, 1/n each in a draw); "
+                                          "default: score when the scores sum to zero at every end, else outcome")
+        ->check(CLI::IsMember({"score", "outcome"}));
+    solve->add_option("--max-nodes", o.max_nodes, fmt::format("Refuse a tree of more nodes than this (default {}: "
+                                                              "at most about 2 GiB and a minute)",
+                                                              rulesrun::default_max_solver_nodes))
+        ->check(count_value(2'000'000'000));
+    solve->add_option("--policy-rows", o.policy_rows, "Information sets whose policy is printed, each seat's earliest "
+                                                      "decisions first (default 40; 0: none)")
+        ->check(CLI::Range(std::int64_t{0}, std::int64_t{2'000'000'000}));
+    solve->add_flag("--json", o.json, "Print the figures and the policy as one JSON object");
+}
+
 void add_serve(CLI::App& app, ServeOptions& o) {
     auto* serve = app.add_subcommand("serve", "Serve games over the network: people play in their browsers, each from "
                                               "a link to their seat, with bots on the server (README, \"Play over the "
@@ -341,6 +382,7 @@ constexpr CommandSummary command_summaries[] = {
     {"replay", "play a saved game again, action by action"},
     {"audit", "look for leaks of secrets in a game"},
     {"tree", "count the sequences of moves of each length (perft), to check a game's moves"},
+    {"solve", "work out a small game's value and optimal play, or how exploitable some bots are"},
     {"serve", "serve games over the network, to play in browsers"},
 };
 
@@ -447,6 +489,7 @@ int main(int argc, char** argv) {
     AuditOptions audit;
     ServeOptions serve;
     TreeOptions tree;
+    SolveOptions solve;
     add_check(app, check);
     add_info(app, info);
     add_play(app, play);
@@ -459,6 +502,7 @@ int main(int argc, char** argv) {
     add_audit(app, audit);
     add_serve(app, serve);
     add_tree(app, tree);
+    add_solve(app, solve);
     try {
         app.parse(argc, argv);
     } catch (const CLI::CallForHelp& e) {
@@ -488,5 +532,6 @@ int main(int argc, char** argv) {
     if (app.got_subcommand("audit")) return run_command([&] { return run_audit(audit); });
     if (app.got_subcommand("serve")) return run_command([&] { return run_serve(serve); });
     if (app.got_subcommand("tree")) return run_command([&] { return run_tree(tree); });
+    if (app.got_subcommand("solve")) return run_command([&] { return run_solve(solve); });
     return exit_arguments;
 }
