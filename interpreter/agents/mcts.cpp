@@ -58,6 +58,11 @@ public:
             report_ = SearchReport{};
             return 0;
         }
+        if (settings_.memory <= 0) {
+            learned_.clear();
+        } else if (settings_.memory < 1) {
+            learned_.decay(settings_.memory);
+        }
         search(game, seat);
         const int best = best_action(game, seat, count);
         report_.visits = visits_;

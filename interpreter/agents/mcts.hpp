@@ -11,17 +11,25 @@
 // - Several players: every action's value is the deciding seat's own reward, the share of the win (1 for a lone
 //   winner, 1/k for each of k winners, 0 when everybody loses), optionally mixed with the score margin (the seat's
 //   score minus the best other's), normalised by the margins seen in the search so that it means something alone.
-// - Playouts beyond the tree are uniformly random (and the tree is plain UCB1), or follow a strategy of the rules
-//   file (random where it has no rule), which tells the search far more in games where random play means nothing
-//   (Pig). With a strategy the tree is PUCT with the strategy's choice as prior: the bot plays like the strategy
-//   until its playouts show a better action.
+// - Playouts beyond the tree learn as the search goes (MAST): each seat's average reward after each action, named
+//   alike in every state (Game::action_keys), kept for the whole game; a playout takes each seat's best-rated
+//   action, or a random one with chance `epsilon`. Where random play loses every game (Cosmic Disaster alone), such
+//   playouts still find the moves that do well. Untried actions at a node are tried best-rated first, so that a wide
+//   decision (Diablo's hundred moves) is searched from its likely moves. `playout=random` gives uniformly random
+//   playouts (and untried actions in random order).
+// - Rewards are read on the scale of those seen in the search (the lowest 0, the highest 1): where every playout is
+//   lost, the score margin alone tells them apart and the exploration weighs against it as it would against wins.
+// - Or playouts follow a strategy of the rules file (random where it has no rule). With a strategy the tree is PUCT
+//   with the strategy's choice as prior: the bot plays like the strategy until its playouts show a better action.
+// - Other seats' secret answers and numbers drawn out of the seat's sight are guessed by playing the game again
+//   (view/unseen_redraw.hpp): 32 such games per decision, each the start of every 32nd iteration.
 //
 // Parameters ("mcts:iterations=2000,c=0.7"): iterations (per decision, default 1000), time (seconds per decision;
-// replaces iterations, and then the bot is no longer reproducible), c (exploration constant, default 0.7 with
-// random playouts, 2 with a strategy),
-// score (weight of the normalised score margin in the reward, 0 to 1, default 0.1: it guides the search where every
-// playout is lost or won, as in a hard cooperative game), seed (mixed into the bot's generator), playout (random or
-// a strategy's name), prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8).
+// replaces iterations, and then the bot is no longer reproducible), c (exploration constant, default 0.7, or 2 with
+// a strategy), score (weight of the normalised score margin in the reward, 0 to 1, default 0.5: it guides the search
+// where every playout is lost or won, as in a hard cooperative game), seed (mixed into the bot's generator), playout
+// (random or a strategy's name; learned when not given), epsilon (learned playouts' chance of a random action, 0 to
+// 1, default 0.4), prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8).
 #pragma once
 
 #include <cstdint>
@@ -46,12 +54,13 @@ struct MctsSettings {
     int iterations = 1000;
     double seconds = 0;          // > 0: a time budget per decision instead of iterations
     double exploration = -1;     // < 0: the default of the tree's rule (ucb_exploration or guided_exploration)
-    double score_weight = 0.1;
+    double score_weight = 0.5;
     double prior = 0.8;          // with a playout strategy: the share of the prior that its choice holds
     std::uint64_t seed = 0;
     int playout_strategy = -1;   // index in GameDefinition::strategies(), -1: none
     bool random_playouts = false;  // "playout=random": uniformly random playouts, no action statistics
     double epsilon = 0.4;        // learned playouts: the chance of a random action instead of the best known
+    double memory = 1;           // learned playouts: the weight kept of earlier decisions' statistics (0: none)
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
     std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)
 
