@@ -1,0 +1,124 @@
+// Game::action_keys, the names the search bot's action statistics are kept under: the same action has the same key
+// in every state where it is offered, whoever is offered it; cards alike are one action; a subset is its elements in
+// any order; the same value offered at two choice points is two actions.
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <set>
+#include <vector>
+
+#include "game.hpp"
+#include "test_games.hpp"
+
+namespace rulesrun {
+namespace {
+
+using runtime::Game;
+using testing_support::load_text;
+
+// Each player in turn takes one or two cards of the pool, then bids a number of them to keep; the same value (2) is
+// offered as a count of cards to take and as a bid. The pool holds two cards of each value.
+const char* const keyed = R"(
+game "Keyed" {
+  players 2
+}
+card Chip {
+  value: int
+} shown as "C{value}"
+deck chips: Chip = [Chip(value: v) for v in [1, 1, 2, 2, 3, 3]]
+zone pool: Chip, public = chips
+zone hand: Chip, per player, public
+play {
+  repeat 2 times {
+    for p in players {
+      let count = choose one of [1, 2] by p "take how many?"
+      let taken = choose subset of pool where size(taken) == count by p "take which?"
+      move taken to p.hand
+      let bid = choose one of [1, 2, 3] by p "bid"
+    }
+  }
+  end game with winners nobody
+}
+)";
+
+std::vector<std::uint64_t> keys(const Game& g, int seat) {
+    std::vector<std::uint64_t> out;
+    g.action_keys(seat, out);
+    return out;
+}
+
+std::vector<std::string> names(const Game& g, int seat) {
+    std::vector<std::string> out;
+    for (int a = 0; a < g.action_count(seat); ++a) out.push_back(g.action_name(seat, a));
+    return out;
+}
+
+int action_named(const Game& g, int seat, const std::string& name) {
+    const auto all = names(g, seat);
+    const auto found = std::find(all.begin(), all.end(), name);
+    EXPECT_NE(found, all.end()) << name;
+    return static_cast<int>(found - all.begin());
+}
+
+Game start(const std::shared_ptr<const runtime::GameDefinition>& game) {
+    runtime::Settings settings;
+    settings.players = 2;
+    settings.seed = 3;
+    return Game(game, runtime::resolve_settings(*game, settings));
+}
+
+TEST(ActionKeys, NameAnActionAlikeInEveryStateAndSeat) {
+    const auto game = load_text("action_keys", keyed);
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    const auto first_counts = keys(g, 0);
+    ASSERT_EQ(first_counts.size(), 2U);
+    EXPECT_NE(first_counts[0], first_counts[1]);
+    g.apply(0, action_named(g, 0, "2"));
+    g.apply(0, 0);
+    const auto bids = keys(g, 0);
+    ASSERT_EQ(bids.size(), 3U);
+    // A 2 bid is not a 2 taken: another choice point.
+    EXPECT_NE(bids[1], first_counts[1]);
+    g.apply(0, 0);
+    // The other seat, later, is offered the same counts under the same keys.
+    EXPECT_EQ(keys(g, 1), first_counts);
+    EXPECT_TRUE(keys(g, 0).empty());  // nothing to decide
+}
+
+TEST(ActionKeys, CardsAlikeAreOneActionAndASubsetIsItsElementsInAnyOrder) {
+    const auto game = load_text("action_keys", keyed);
+    ASSERT_TRUE(game);
+    Game g = start(game);
+    g.apply(0, action_named(g, 0, "2"));
+    const auto all = names(g, 0);
+    const auto subset_keys = keys(g, 0);
+    ASSERT_EQ(all.size(), subset_keys.size());
+    // Pairs of the same values have the same key whichever copies they hold, and only they do.
+    for (std::size_t i = 0; i < all.size(); ++i) {
+        for (std::size_t j = 0; j < all.size(); ++j) {
+            EXPECT_EQ(all[i] == all[j], subset_keys[i] == subset_keys[j]) << all[i] << " / " << all[j];
+        }
+    }
+    // "C1 + C2" and "C2 + C1" are one action, wherever each card lies.
+    std::set<std::uint64_t> distinct(subset_keys.begin(), subset_keys.end());
+    std::set<std::string> distinct_names;
+    for (const auto& name : all) {
+        auto plus = name.find(" + ");
+        std::string a = name.substr(0, plus), b = name.substr(plus + 3);
+        distinct_names.insert(std::min(a, b) + "+" + std::max(a, b));
+    }
+    EXPECT_EQ(distinct.size(), distinct_names.size());
+    // Seat 1 is later offered the other copies of C1 and C2 under the same key.
+    const int one_two = action_named(g, 0, "C1 + C2");
+    const std::uint64_t key = subset_keys[static_cast<std::size_t>(one_two)];
+    g.apply(0, one_two);
+    g.apply(0, 0);
+    g.apply(1, action_named(g, 1, "2"));
+    const auto later = keys(g, 1);
+    EXPECT_EQ(later[static_cast<std::size_t>(action_named(g, 1, "C1 + C2"))], key);
+}
+
+}  // namespace
+}  // namespace rulesrun
