@@ -6,6 +6,7 @@
 #include <set>
 
 #include "bots.hpp"
+#include "action_statistics.hpp"
 #include "mcts.hpp"
 #include "test_games.hpp"
 
@@ -147,6 +148,29 @@ TEST(Mcts, TheScoreGuidesTheSearchWhenEveryPlayoutIsLost) {
     for (std::uint64_t seed = 0; seed < 5; ++seed) EXPECT_EQ(pick_with("mcts:iterations=200", seed, {{"doomed", "true"}}), 10);
 }
 
+// The learned playouts' statistics: each seat's average reward per action, unknown actions told apart, older
+// decisions weighing less, and nothing lost when the table grows.
+TEST(ActionStatistics, AveragesEachSeatsRewardsPerAction) {
+    ActionStatistics stats;
+    EXPECT_EQ(stats.average(0, 42, -1.0), -1.0);  // never taken
+    stats.add(0, 42, 1.0);
+    stats.add(0, 42, 0.0);
+    stats.add(1, 42, 1.0);  // the same action, another seat
+    EXPECT_DOUBLE_EQ(stats.average(0, 42, -1.0), 0.5);
+    EXPECT_DOUBLE_EQ(stats.average(1, 42, -1.0), 1.0);
+    stats.decay(0.5);  // a new decision: the average stays, its weight halves
+    EXPECT_DOUBLE_EQ(stats.average(0, 42, -1.0), 0.5);
+    stats.add(0, 42, 1.0);
+    EXPECT_DOUBLE_EQ(stats.average(0, 42, -1.0), 0.75);  // (0.5 + 1) / (1 + 1)
+    for (std::uint64_t action = 0; action < 5000; ++action) stats.add(2, action * 0x9e3779b97f4a7c15ULL, static_cast<double>(action % 7));
+    for (std::uint64_t action = 0; action < 5000; ++action) {
+        ASSERT_DOUBLE_EQ(stats.average(2, action * 0x9e3779b97f4a7c15ULL, -1.0), static_cast<double>(action % 7)) << action;
+    }
+    EXPECT_DOUBLE_EQ(stats.average(1, 42, -1.0), 1.0);
+    stats.clear();
+    EXPECT_EQ(stats.average(1, 42, -1.0), -1.0);
+}
+
 TEST(Mcts, FollowsItsStrategyUntilThePlayoutsShowABetterAction) {
     for (std::uint64_t seed = 0; seed < 10; ++seed) {
         // A coin decides whatever the number: a few noisy playouts must not draw the bot away from the strategy.
@@ -187,6 +211,30 @@ TEST(Mcts, TheSameSeedPlaysTheSameGame) {
     EXPECT_TRUE(differs);
 }
 
+// Playouts stopped at the cutoff rank the players by the scores the rules count then: the same as at the end.
+TEST(Mcts, ScoresNowAreTheScoresTheRulesCount) {
+    const auto pig = load_rules("pig.rules");
+    ASSERT_TRUE(pig);
+    Game g = start(pig, 2, 7);
+    Rng rng(7);
+    std::vector<std::int32_t> scores;
+    bool banked = false;
+    while (!g.finished()) {
+        g.scores_now(scores);
+        ASSERT_EQ(scores.size(), 2U);
+        banked = banked || scores[0] > 0 || scores[1] > 0;
+        const int seat = g.to_act().front();
+        g.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(g.action_count(seat)))));
+    }
+    EXPECT_TRUE(banked);
+    g.scores_now(scores);
+    EXPECT_EQ(scores, g.results().scores);
+    const auto nim_game = load_text("mcts_nim", nim);
+    ASSERT_TRUE(nim_game);
+    start(nim_game, 2, 1).scores_now(scores);
+    EXPECT_TRUE(scores.empty());  // no score in the rules
+}
+
 TEST(Mcts, PlaysEveryKindOfGameToTheEnd) {
     // Pig: chance; Diamant: simultaneous decisions and a hidden deck.
     EXPECT_FALSE(play_bots(load_rules("pig.rules"), 2, "mcts:iterations=50,random", 3).empty());
@@ -205,7 +253,7 @@ std::string parameter_error(const std::string& list) {
 
 TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:depth=3"),
-              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory)");
+              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff)");
     EXPECT_EQ(parameter_error("mcts:iterations=0"),
               "bot 'mcts': parameter 'iterations' must be a whole number from 1 to 100000000 (got '0')");
     EXPECT_EQ(parameter_error("mcts:iterations=12x"),
@@ -215,6 +263,11 @@ TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:c=1,c=2"), "bot 'mcts': parameter 'c' is given twice");
     EXPECT_EQ(parameter_error("mcts:prior=1.5"), "bot 'mcts': parameter 'prior' must be a number from 0 to 1 (got '1.5')");
     EXPECT_EQ(parameter_error("mcts:iterations=10,c=0.5,score=0.1,seed=3,time=1,playout=random,prior=0.8"), "no error");
+    EXPECT_EQ(parameter_error("mcts:epsilon=0.1,memory=0.5,cutoff=0"), "no error");
+    EXPECT_EQ(parameter_error("mcts:epsilon=2"), "bot 'mcts': parameter 'epsilon' must be a number from 0 to 1 (got '2')");
+    EXPECT_EQ(parameter_error("mcts:memory=-0.5"), "bot 'mcts': parameter 'memory' must be a number from 0 to 1 (got '-0.5')");
+    EXPECT_EQ(parameter_error("mcts:cutoff=1.5"),
+              "bot 'mcts': parameter 'cutoff' must be a whole number from 0 to 1000000 (got '1.5')");
     EXPECT_EQ(parameter_error("mcts:playout=bold"),
               "bot 'mcts': parameter 'playout' names no strategy of the game: 'bold' (known: random)");
     const auto pig = load_rules("pig.rules");

@@ -50,6 +50,8 @@ public:
     void start_game(std::uint64_t game_seed, int seat) override {
         rng_ = Rng(derive_seed(bot_seed(game_seed, seat), mcts_tag ^ settings_.seed));
         learned_.clear();
+        redrawn_.clear();
+        redrawn_history_.clear();
     }
 
     int choose(const runtime::Game& game, int seat) override {
@@ -83,7 +85,7 @@ private:
         const auto start = std::chrono::steady_clock::now();
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
         const runtime::UnseenRedraw redraw(game, seat);
-        redrawn_.clear();
+        follow_redrawn(redraw, game, seat);
         int i = 0;
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
@@ -100,6 +102,8 @@ private:
             work_->determinize(seat, seed);
             iterate(*work_);
         }
+        redrawn_history_ = game.history();
+        redrawn_seat_ = seat;
         report_.iterations = i;
         report_.nodes = nodes_.size() - 1;
         report_.seconds = seconds();
@@ -116,6 +120,26 @@ private:
             redrawn_.push_back(drawn ? std::move(*drawn) : game);
         }
         return redrawn_[slot];
+    }
+
+    // The last decision's redrawn games are played on to this one, drawing what the seat did not see since (those
+    // that no longer fit are dropped, and drawn anew by redrawn_game); when the seat or the game changed, all go.
+    void follow_redrawn(const runtime::UnseenRedraw& redraw, const runtime::Game& game, int seat) {
+        const auto& history = game.history();
+        const auto same = [](const runtime::ActionRecord& a, const runtime::ActionRecord& b) { return a.seat == b.seat && a.action == b.action; };
+        const bool same_game = redraw.draws_anything() && seat == redrawn_seat_ && history.size() >= redrawn_history_.size() &&
+                               std::equal(redrawn_history_.begin(), redrawn_history_.end(), history.begin(), same);
+        if (!same_game) {
+            redrawn_.clear();
+            return;
+        }
+        std::size_t kept = 0;
+        for (std::size_t g = 0; g < redrawn_.size(); ++g) {
+            if (!redraw.advance(redrawn_[g], redrawn_history_.size(), rng_.next())) continue;
+            if (g != kept) std::swap(redrawn_[kept], redrawn_[g]);
+            ++kept;
+        }
+        redrawn_.erase(redrawn_.begin() + static_cast<std::ptrdiff_t>(kept), redrawn_.end());
     }
 
     // The action of `seat` tried most often over the root decisions. Ties go to the playout strategy's choice, then
@@ -323,11 +347,17 @@ private:
     }
 
     void playout(runtime::Game& game) {
-        playout_cut_ = false;
+        playout_cut_ = playout_stopped_ = false;
         trajectory_.clear();
+        const bool may_stop = settings_.cutoff > 0 && game.definition().has_scores() && game.players() > 1 &&
+                              !game.definition().cooperative();
         for (int actions = 0; !game.finished(); ++actions) {
             if (actions >= settings_.playout_limit) {
                 playout_cut_ = true;
+                return;
+            }
+            if (may_stop && actions >= settings_.cutoff) {
+                playout_stopped_ = true;
                 return;
             }
             game.to_act(seats_);
@@ -351,12 +381,15 @@ private:
     // Tak, Winands and Björnsson 2012): a random action with chance epsilon, else the one that did best so far (an
     // action never taken counts as the best, so that it is tried). The action is noted for the statistics.
     int learned_action(const runtime::Game& game, int seat) {
+        if (static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 < settings_.epsilon) {
+            const int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
+            trajectory_.push_back(Taken{seat, game.action_key(seat, pick)});
+            return pick;
+        }
         game.action_keys(seat, keys_);
         const auto count = static_cast<std::uint32_t>(keys_.size());
         int pick = 0;
-        if (static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 < settings_.epsilon) {
-            pick = static_cast<int>(rng_.below(count));
-        } else {
+        {
             double best_score = 0;
             std::uint32_t ties = 0;
             for (std::uint32_t a = 0; a < count; ++a) {
@@ -379,14 +412,32 @@ private:
     void score(const runtime::Game& game) {
         const auto n = static_cast<std::size_t>(game.players());
         reward_.assign(n, 1.0 / static_cast<double>(n));
+        win_share_.resize(n);
         if (playout_cut_) return;  // a game that does not end: a draw
-        const runtime::Results results = game.results();
+        if (playout_stopped_) {
+            game.scores_now(scores_);
+            leaders_share(scores_, game.definition());
+        } else {
+            const runtime::Results results = game.results();
+            scores_ = results.scores;
+            for (std::size_t s = 0; s < n; ++s) win_share_[s] = results.win_share(s);
+        }
         const bool scored = settings_.score_weight > 0 && game.definition().has_scores();
-        if (scored) score_margins(results.scores, game.definition());
+        if (scored) score_margins(scores_, game.definition());
         for (std::size_t s = 0; s < n; ++s) {
-            const double win = results.win_share(s);
+            const double win = win_share_[s];
             reward_[s] = scored ? (1 - settings_.score_weight) * win + settings_.score_weight * normalised_margin(s) : win;
         }
+    }
+
+    // A playout stopped before the end: the seats with the best score share the win, as if the game ended there.
+    void leaders_share(const std::vector<std::int32_t>& scores, const runtime::GameDefinition& definition) {
+        const std::int64_t sign = definition.lowest_first() ? -1 : 1;
+        std::int64_t best = INT64_MIN;
+        for (const std::int32_t score : scores) best = std::max(best, sign * score);
+        std::size_t leaders = 0;
+        for (const std::int32_t score : scores) leaders += sign * score == best;
+        for (std::size_t s = 0; s < scores.size(); ++s) win_share_[s] = sign * scores[s] == best ? 1.0 / static_cast<double>(leaders) : 0.0;
     }
 
     // A seat's score margin: its score minus the best other seat's (alone, or in a cooperative game, its score; where
@@ -435,6 +486,8 @@ private:
     Rng rng_;
     std::optional<runtime::Game> work_;  // the game of an iteration, reused: assignment keeps its memory
     std::vector<runtime::Game> redrawn_;  // this decision's redrawn games (redrawn_game)
+    std::vector<runtime::ActionRecord> redrawn_history_;  // the real game's history they were drawn to (follow_redrawn)
+    int redrawn_seat_ = -1;
     static constexpr int redrawn_games = 32;
     std::vector<Node> nodes_;
     std::vector<Edge> edges_;
@@ -449,7 +502,10 @@ private:
     bool margins_seen_ = false;
     std::vector<std::int64_t> visits_;
     std::vector<double> values_;
-    bool playout_cut_ = false;
+    bool playout_cut_ = false;      // the playout went on too long: a draw
+    bool playout_stopped_ = false;  // the playout stopped at the cutoff: ranked by the scores then
+    std::vector<std::int32_t> scores_;
+    std::vector<double> win_share_;
     SearchReport report_;
     // Learned playouts: what each seat's actions brought, across this game's searches, and this playout's actions.
     struct Taken {

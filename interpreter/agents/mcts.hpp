@@ -22,7 +22,8 @@
 // - Or playouts follow a strategy of the rules file (random where it has no rule). With a strategy the tree is PUCT
 //   with the strategy's choice as prior: the bot plays like the strategy until its playouts show a better action.
 // - Other seats' secret answers and numbers drawn out of the seat's sight are guessed by playing the game again
-//   (view/unseen_redraw.hpp): 32 such games per decision, each the start of every 32nd iteration.
+//   (view/unseen_redraw.hpp): 32 such games, each the start of every 32nd iteration, played on from one decision to
+//   the next (drawing only what happened since).
 //
 // Parameters ("mcts:iterations=2000,c=0.7"): iterations (per decision, default 1000), time (seconds per decision;
 // replaces iterations, and then the bot is no longer reproducible), c (exploration constant, default 0.7, or 2 with
@@ -61,6 +62,9 @@ struct MctsSettings {
     bool random_playouts = false;  // "playout=random": uniformly random playouts, no action statistics
     double epsilon = 0.4;        // learned playouts: the chance of a random action instead of the best known
     double memory = 1;           // learned playouts: the weight kept of earlier decisions' statistics (0: none)
+    // Playouts of games with scores and rivals stop after this many actions, the players ranked by their scores then
+    // (0: played to the end).
+    int cutoff = 10;
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
     std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)
 

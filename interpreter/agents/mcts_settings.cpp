@@ -10,7 +10,7 @@ namespace rulesrun {
 
 namespace {
 
-const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory";
+const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff";
 
 template <class Number>
 Number parse_number(const std::string& key, const std::string& text, Number low, Number high, const char* kind) {
@@ -63,6 +63,8 @@ MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::s
         } else if (key == "playout") {
             // a strategy is resolved against the game's by playout_strategy()
             settings.random_playouts = value == "random";
+        } else if (key == "cutoff") {
+            settings.cutoff = parse_number(key, value, 0, 1'000'000, "a whole number");
         } else if (key == "memory") {
             settings.memory = parse_number(key, value, 0.0, 1.0, "a number");
         } else if (key == "epsilon") {

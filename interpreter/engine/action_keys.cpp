@@ -2,6 +2,8 @@
 // statistics a search bot keeps of actions across the games it plays in its head (mcts.hpp, "MAST").
 #include <cstdint>
 
+#include <fmt/format.h>
+
 #include "game.hpp"
 #include "seeds.hpp"
 #include "state.hpp"
@@ -70,39 +72,62 @@ private:
     const Instance& in_;
 };
 
+// The keys of one pending decision's options.
+class OptionKeys {
+public:
+    OptionKeys(const Program& program, const StateData& state, const Pending& pending)
+        : s_(state), pending_(pending), values_(program, state) {
+        // The choice point first: a 3 chosen as a bid is not a 3 chosen as a column.
+        const bool menu = pending.menu >= 0;
+        point_ = menu ? mix(0x6d656e75ULL, static_cast<std::uint64_t>(pending.menu))
+                      : mix(0x63686f69ULL, static_cast<std::uint64_t>(pending.choice));
+        if (menu) return;
+        const Choice& choice = program.choices[static_cast<std::size_t>(pending.choice)];
+        type_ = choice.option_type;
+        subset_ = choice.subset;
+    }
+
+    [[nodiscard]] std::uint64_t of(std::int32_t action) const {
+        const Value option = s_.pending_options[static_cast<std::size_t>(pending_.options_begin + action)];
+        if (type_ < 0) return mix(point_, static_cast<std::uint32_t>(option));  // a menu's option
+        if (!subset_ || option == none_value) return mix(point_, values_.of(option, type_));
+        std::uint64_t sum = 0;
+        const Value length = s_.heap[static_cast<std::size_t>(option)];
+        for (Value i = 0; i < length; ++i) sum += splitmix64(values_.of(s_.heap[static_cast<std::size_t>(option + 1 + i)], type_));
+        return mix(point_, sum);
+    }
+
+private:
+    const StateData& s_;
+    const Pending& pending_;
+    ValueKeys values_;
+    std::uint64_t point_ = 0;
+    std::int32_t type_ = -1;
+    bool subset_ = false;
+};
+
+const Pending* waiting(const StateData& s, int seat) {
+    for (const Pending& d : s.pending) {
+        if (d.seat == seat && d.answer < 0) return &d;
+    }
+    return nullptr;
+}
+
 }  // namespace
 
 void Game::action_keys(int seat, std::vector<std::uint64_t>& keys) const {
     keys.clear();
-    const StateData& s = *state_;
-    const Pending* pending = nullptr;
-    for (const Pending& d : s.pending) {
-        if (d.seat == seat && d.answer < 0) pending = &d;
-    }
+    const Pending* pending = waiting(*state_, seat);
     if (pending == nullptr) return;
-    const Program& p = definition_->program();
-    const ValueKeys values(p, s);
-    // The choice point first: a 3 chosen as a bid is not a 3 chosen as a column.
-    const std::uint64_t point = pending->menu >= 0 ? mix(0x6d656e75ULL, static_cast<std::uint64_t>(pending->menu))
-                                                   : mix(0x63686f69ULL, static_cast<std::uint64_t>(pending->choice));
-    const bool menu = pending->menu >= 0;
-    const std::int32_t type = menu ? -1 : p.choices[static_cast<std::size_t>(pending->choice)].option_type;
-    const bool subset = !menu && p.choices[static_cast<std::size_t>(pending->choice)].subset;
-    for (std::int32_t a = 0; a < pending->options_count; ++a) {
-        const Value option = s.pending_options[static_cast<std::size_t>(pending->options_begin + a)];
-        std::uint64_t key = 0;
-        if (menu || type < 0) {
-            key = static_cast<std::uint32_t>(option);
-        } else if (subset && option != none_value) {
-            std::uint64_t sum = 0;
-            const Value length = s.heap[static_cast<std::size_t>(option)];
-            for (Value i = 0; i < length; ++i) sum += splitmix64(values.of(s.heap[static_cast<std::size_t>(option + 1 + i)], type));
-            key = sum;
-        } else {
-            key = values.of(option, type);
-        }
-        keys.push_back(mix(point, key));
-    }
+    const OptionKeys options(definition_->program(), *state_, *pending);
+    for (std::int32_t a = 0; a < pending->options_count; ++a) keys.push_back(options.of(a));
+}
+
+std::uint64_t Game::action_key(int seat, int action) const {
+    const Pending* pending = waiting(*state_, seat);
+    if (pending == nullptr) throw UsageError(fmt::format("seat {} has nothing to decide now", seat + 1));
+    if (action < 0 || action >= pending->options_count) throw UsageError(fmt::format("no action {}", action));
+    return OptionKeys(definition_->program(), *state_, *pending).of(action);
 }
 
 }  // namespace rulesrun::runtime

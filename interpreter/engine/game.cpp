@@ -317,6 +317,15 @@ std::size_t Game::state_values() const {
 
 // The outcome the machine recorded, read as the language defines it: a competitive game that every player won is
 // a draw; in a cooperative game any winner makes every player a winner. Winners rank first, the others follow.
+void Game::scores_now(std::vector<std::int32_t>& scores) const {
+    scores.clear();
+    const Program& program = definition_->program();
+    if (program.score < 0) return;
+    inspect(*state_, [&](Machine& m) {
+        for (int seat = 0; seat < players(); ++seat) scores.push_back(static_cast<std::int32_t>(m.call_value(program.score, -1, seat)));
+    });
+}
+
 Results Game::results() const {
     if (!state_->finished) throw UsageError("the game is not over yet");
     const StateData& s = *state_;

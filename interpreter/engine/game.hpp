@@ -157,6 +157,9 @@ public:
     [[nodiscard]] bool others_answered_in_secret(int seat) const;
     [[nodiscard]] const std::vector<StatSample>& samples() const;  // recorded and end-of-game statistics
     [[nodiscard]] Results results() const;                        // only when finished
+    // Every seat's score as the rules count it now (`score(p)`), before the end: for search bots that stop a playout
+    // early. Empty when the rules have no score.
+    void scores_now(std::vector<std::int32_t>& scores) const;
     [[nodiscard]] std::int64_t steps() const;                      // loop rounds, calls and list values so far (work done)
     // Values held by the state's slots, heap, zones and suspended rules (not the history): what a clone copies.
     [[nodiscard]] std::size_t state_values() const;
@@ -173,6 +176,8 @@ public:
     // same in any state where it is offered: its choice point and its option's value (a card by its type and fields,
     // a record by its fields, a subset by its elements in any order). Empty when the seat has nothing to decide.
     void action_keys(int seat, std::vector<std::uint64_t>& keys) const;
+    // The same for one action. Throws UsageError for a seat with nothing to decide or a wrong index.
+    [[nodiscard]] std::uint64_t action_key(int seat, int action) const;
 
     // Information sets, for search bots (docs/engine.md, "Determinization"): replaces everything `seat` cannot know
     // by a random guess consistent with what it has seen. The cards in places the seat cannot see (hidden zones, the

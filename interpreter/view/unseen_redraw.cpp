@@ -147,36 +147,41 @@ bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Ste
 std::optional<Game> UnseenRedraw::draw(std::uint64_t seed, int attempts) const {
     if (steps_.empty()) return std::nullopt;
     Rng rng(seed);
-    ChanceRedraw chance;
-    const auto& history = game_.history();
-    const auto seen_now = view_facts(game_, seat_);
     for (int attempt = 0; attempt < attempts; ++attempt) {
-        chance.numbers = Rng(rng.next());
         Game replay = game_;
         replay.keep_messages(false);
         replay.take_messages();
-        replay.redraw_chance(&chance);
-        bool fits = true;
-        for (std::size_t i = 0; fits && i <= history.size(); ++i) {
-            const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
-            if (steps_[i].drawn()) {
-                fits = draw_step(replay, answer, steps_[i], rng, chance);
-                continue;
-            }
-            chance.redrawn_sites.clear();
-            try {
-                fits = answer ? answer_again(replay, answer->seat, answer->action) : (replay.restart(game_.settings().seed), true);
-            } catch (const RuleError&) {
-                fits = false;
-            }
-        }
-        replay.redraw_chance(nullptr);
-        if (fits && replay.to_act() == game_.to_act() && view_facts(replay, seat_) == seen_now) {
+        if (advance(replay, 0, rng.next())) {
             if (!last_fitted_) last_fitted_ = replay;
             return replay;
         }
     }
     return last_fitted_;
+}
+
+bool UnseenRedraw::advance(Game& replay, std::size_t from, std::uint64_t seed) const {
+    const auto& history = game_.history();
+    if (steps_.empty() || from > history.size()) return false;
+    Rng rng(seed);
+    ChanceRedraw chance;
+    chance.numbers = Rng(rng.next());
+    replay.redraw_chance(&chance);
+    bool fits = true;
+    for (std::size_t i = from; fits && i <= history.size(); ++i) {
+        const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
+        if (steps_[i].drawn()) {
+            fits = draw_step(replay, answer, steps_[i], rng, chance);
+            continue;
+        }
+        chance.redrawn_sites.clear();
+        try {
+            fits = answer ? answer_again(replay, answer->seat, answer->action) : (replay.restart(game_.settings().seed), true);
+        } catch (const RuleError&) {
+            fits = false;
+        }
+    }
+    replay.redraw_chance(nullptr);
+    return fits && replay.to_act() == game_.to_act() && view_facts(replay, seat_) == view_facts(game_, seat_);
 }
 
 }  // namespace rulesrun::runtime

@@ -27,6 +27,11 @@ public:
     // is nothing to draw or the history is not the whole game's (a determinized copy); when no draw fits after
     // `attempts`, the last one that fitted, else nothing.
     [[nodiscard]] std::optional<Game> draw(std::uint64_t seed, int attempts = 8) const;
+    // Goes on with `replay`, a game this seat's earlier UnseenRedraw drew up to the first `from` answers of the
+    // history (a decision ago), to the end of the history, drawing the steps after it as draw does: a drawn game
+    // follows the real one at the cost of the steps since, not of the whole game. False when a step cannot be drawn
+    // to fit or the seat would not see now what it sees (the game is then of no use).
+    [[nodiscard]] bool advance(Game& replay, std::size_t from, std::uint64_t seed) const;
     // Whether draw can give anything: the seat did not see something that was drawn or answered.
     [[nodiscard]] bool draws_anything() const { return !steps_.empty(); }
 
