@@ -58,11 +58,11 @@ for name in ("game_length", "tokens_rescued"):
 PY
 
 # The comparison names its bots; most baseline games are lost by all, but not every one: no such warning.
-grep -q "^bots: greedy (seats 1-2)$" walkthrough.log || fail "the comparison's table does not name its bots"
+grep -q "^bots: thrifty (seats 1-2)$" walkthrough.log || fail "the comparison's table does not name its bots"
 python3 - "$HOME/house-rules/comparison.json" <<'PY' || fail "comparison.json's bots and warnings"
 import json, sys
 d = json.load(open(sys.argv[1]))
-assert d["bots"] == "greedy (seats 1-2)", d["bots"]
+assert d["bots"] == "thrifty (seats 1-2)", d["bots"]
 assert not any("lost by all" in w for w in d["warnings"]), d["warnings"]
 PY
 # With one star lost ending the game, every game of both files is lost by all: the comparison says so.
