@@ -253,7 +253,7 @@ std::string parameter_error(const std::string& list) {
 
 TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:depth=3"),
-              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff)");
+              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature)");
     EXPECT_EQ(parameter_error("mcts:iterations=0"),
               "bot 'mcts': parameter 'iterations' must be a whole number from 1 to 100000000 (got '0')");
     EXPECT_EQ(parameter_error("mcts:iterations=12x"),
@@ -263,7 +263,8 @@ TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:c=1,c=2"), "bot 'mcts': parameter 'c' is given twice");
     EXPECT_EQ(parameter_error("mcts:prior=1.5"), "bot 'mcts': parameter 'prior' must be a number from 0 to 1 (got '1.5')");
     EXPECT_EQ(parameter_error("mcts:iterations=10,c=0.5,score=0.1,seed=3,time=1,playout=random,prior=0.8"), "no error");
-    EXPECT_EQ(parameter_error("mcts:epsilon=0.1,memory=0.5,cutoff=0"), "no error");
+    EXPECT_EQ(parameter_error("mcts:epsilon=0.1,memory=0.5,cutoff=0,rave=300,temperature=0.1"), "no error");
+    EXPECT_EQ(parameter_error("mcts:rave=-1"), "bot 'mcts': parameter 'rave' must be a number from 0 to 1000000000 (got '-1')");
     EXPECT_EQ(parameter_error("mcts:epsilon=2"), "bot 'mcts': parameter 'epsilon' must be a number from 0 to 1 (got '2')");
     EXPECT_EQ(parameter_error("mcts:memory=-0.5"), "bot 'mcts': parameter 'memory' must be a number from 0 to 1 (got '-0.5')");
     EXPECT_EQ(parameter_error("mcts:cutoff=1.5"),

@@ -25,6 +25,8 @@ struct Edge {
     std::int32_t visits = 0;
     double value = 0;  // sum of the seat's rewards
     std::uint64_t key = 0;  // Game::action_keys: the action's name in the action statistics
+    std::int32_t amaf_visits = 0;  // RAVE: iterations in which the seat took this action here or later
+    double amaf_value = 0;
 };
 
 // A decision reached by a joint answer from the parent. Its edges are grouped by deciding seat, in seat order.
@@ -44,6 +46,7 @@ public:
     MctsBot(const MctsSettings& settings, std::uint64_t game_seed, int seat) : settings_(settings), rng_(0) {
         if (settings_.exploration < 0)
             settings_.exploration = settings_.playout_strategy >= 0 ? guided_exploration : ucb_exploration;
+        rave_notes_ = settings_.rave > 0 && settings_.playout() != PlayoutKind::strategy;
         MctsBot::start_game(game_seed, seat);
     }
 
@@ -192,6 +195,7 @@ private:
     void iterate(runtime::Game& game) {
         path_nodes_.clear();
         path_edges_.clear();
+        path_edge_depths_.clear();
         std::int32_t parent = 0;
         std::uint64_t joint = 0;
         while (!game.finished()) {
@@ -266,6 +270,7 @@ private:
                 pick = select_ucb(e, group_end, log_visits);
             }
             path_edges_.push_back(pick);
+            path_edge_depths_.push_back(static_cast<std::int32_t>(path_nodes_.size()) - 1);
             joint = mix(joint, (static_cast<std::uint64_t>(seat) << 32) |
                                    static_cast<std::uint32_t>(edges_[static_cast<std::size_t>(pick)].action));
             e = group_end;
@@ -290,14 +295,25 @@ private:
             const Edge& edge = edges_[static_cast<std::size_t>(e)];
             const double visits = edge.visits;
             double ucb = 0;
-            if (edge.visits == 0) {
+            if (edge.visits == 0 && edge.amaf_visits > 0) {
+                ucb = untried_score + on_search_scale(edge.amaf_value / edge.amaf_visits);
+            } else if (edge.visits == 0) {
                 ucb = learned ? untried_score + learned_.average(edge.seat, edge.key, 1.0) : INFINITY;
             } else {
-                ucb = on_search_scale(edge.value / visits) + settings_.exploration * std::sqrt(log_visits / visits);
+                ucb = blended_value(edge) + settings_.exploration * std::sqrt(log_visits / visits);
             }
             consider(e, ucb, best, best_score, ties);
         }
         return best;
+    }
+
+    // The edge's average reward, with RAVE mixed with its all-moves-as-first average by the weight
+    // sqrt(k / (3 n + k)) (k the `rave` parameter, n the edge's visits): the latter rules while visits are few.
+    [[nodiscard]] double blended_value(const Edge& edge) const {
+        const double value = on_search_scale(edge.value / edge.visits);
+        if (!rave_notes_ || edge.amaf_visits == 0) return value;
+        const double weight = std::sqrt(settings_.rave / (3.0 * edge.visits + settings_.rave));
+        return (1 - weight) * value + weight * on_search_scale(edge.amaf_value / edge.amaf_visits);
     }
 
     // An average reward on the scale of the rewards seen in this search: 0 the lowest, 1 the highest.
@@ -361,7 +377,11 @@ private:
                 return;
             }
             game.to_act(seats_);
-            for (const int s : seats_) game.apply(s, playout_action(game, s));
+            for (const int s : seats_) {
+                const int action = playout_action(game, s);
+                if (rave_notes_ && settings_.playout() != PlayoutKind::learned) trajectory_.push_back(Taken{s, game.action_key(s, action)});
+                game.apply(s, action);
+            }
         }
     }
 
@@ -389,7 +409,9 @@ private:
         game.action_keys(seat, keys_);
         const auto count = static_cast<std::uint32_t>(keys_.size());
         int pick = 0;
-        {
+        if (settings_.temperature > 0) {
+            pick = softmax_action(seat);
+        } else {
             double best_score = 0;
             std::uint32_t ties = 0;
             for (std::uint32_t a = 0; a < count; ++a) {
@@ -405,6 +427,25 @@ private:
         }
         trajectory_.push_back(Taken{seat, keys_[static_cast<std::size_t>(pick)]});
         return pick;
+    }
+
+    // Gibbs sampling on the action statistics (keys_ holds the seat's actions): each action with a chance in
+    // proportion to exp(average / temperature), averages on the search's scale. Where the actions did about as well
+    // as each other, the playout stays nearly random; where one did clearly better, it is nearly always taken.
+    int softmax_action(int seat) {
+        weights_.resize(keys_.size());
+        double total = 0;
+        for (std::size_t a = 0; a < keys_.size(); ++a) {
+            const double average = on_search_scale(learned_.average(seat, keys_[a], highest_reward_));
+            weights_[a] = std::exp((std::min(average, 1.0) - 1.0) / settings_.temperature);
+            total += weights_[a];
+        }
+        double draw = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 * total;
+        for (std::size_t a = 0; a + 1 < keys_.size(); ++a) {
+            draw -= weights_[a];
+            if (draw < 0) return static_cast<int>(a);
+        }
+        return static_cast<int>(keys_.size()) - 1;
     }
 
     // Each seat's reward in [0, 1]: its share of the win (Results::win_share: 1/n each in a draw, 1 to every player
@@ -479,7 +520,38 @@ private:
             edge.value += reward;
             if (learned) learned_.add(edge.seat, edge.key, reward);
         }
-        for (const Taken& taken : trajectory_) learned_.add(taken.seat, taken.key, reward_[static_cast<std::size_t>(taken.seat)]);
+        if (learned) {
+            for (const Taken& taken : trajectory_) learned_.add(taken.seat, taken.key, reward_[static_cast<std::size_t>(taken.seat)]);
+        }
+        if (rave_notes_) backpropagate_all_moves_as_first();
+    }
+
+    // RAVE (Gelly and Silver 2007): every edge of a node on the path whose action its seat took at that node or later
+    // in the iteration (in the tree or the playout) counts the iteration's reward, as if it had been played first.
+    void backpropagate_all_moves_as_first() {
+        first_taken_.clear();
+        const auto playout_depth = static_cast<std::int32_t>(path_nodes_.size());
+        for (const Taken& taken : trajectory_) first_taken_.emplace_back(seat_action(taken.seat, taken.key), playout_depth);
+        for (std::size_t i = 0; i < path_edges_.size(); ++i) {
+            const Edge& edge = edges_[static_cast<std::size_t>(path_edges_[i])];
+            first_taken_.emplace_back(seat_action(edge.seat, edge.key), path_edge_depths_[i]);
+        }
+        std::sort(first_taken_.begin(), first_taken_.end());  // by action, then depth: the first of each is the earliest
+        for (std::size_t depth = 0; depth < path_nodes_.size(); ++depth) {
+            const Node& n = nodes_[static_cast<std::size_t>(path_nodes_[depth])];
+            for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
+                Edge& edge = edges_[static_cast<std::size_t>(e)];
+                const std::uint64_t action = seat_action(edge.seat, edge.key);
+                const auto found = std::lower_bound(first_taken_.begin(), first_taken_.end(), std::pair(action, std::int32_t{0}));
+                if (found == first_taken_.end() || found->first != action || found->second < static_cast<std::int32_t>(depth)) continue;
+                ++edge.amaf_visits;
+                edge.amaf_value += reward_[static_cast<std::size_t>(edge.seat)];
+            }
+        }
+    }
+
+    static std::uint64_t seat_action(int seat, std::uint64_t key) {
+        return key ^ (static_cast<std::uint64_t>(seat + 1) * 0x9e3779b97f4a7c15ULL);
     }
 
     MctsSettings settings_;
@@ -492,6 +564,9 @@ private:
     std::vector<Node> nodes_;
     std::vector<Edge> edges_;
     std::vector<std::int32_t> path_nodes_, path_edges_;
+    std::vector<std::int32_t> path_edge_depths_;  // per path edge: the index in path_nodes_ of its node
+    bool rave_notes_ = false;                     // RAVE is on: playouts note their actions
+    std::vector<std::pair<std::uint64_t, std::int32_t>> first_taken_;  // RAVE: each action of the iteration, its depth
     std::vector<int> seats_;
     std::vector<double> reward_;
     std::vector<std::int32_t> preferences_;  // the strategy's preferences at the decision being searched
@@ -515,6 +590,7 @@ private:
     ActionStatistics learned_;
     std::vector<Taken> trajectory_;
     std::vector<std::uint64_t> keys_;
+    std::vector<double> weights_;
     double lowest_reward_ = 0, highest_reward_ = 0;  // the rewards seen in this search
     // An untried edge scores above any tried one (whose score is at most 1 plus the exploration term).
     static constexpr double untried_score = 1e9;

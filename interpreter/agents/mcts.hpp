@@ -30,7 +30,11 @@
 // a strategy), score (weight of the normalised score margin in the reward, 0 to 1, default 0.5: it guides the search
 // where every playout is lost or won, as in a hard cooperative game), seed (mixed into the bot's generator), playout
 // (random or a strategy's name; learned when not given), epsilon (learned playouts' chance of a random action, 0 to
-// 1, default 0.4), prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8).
+// 1, default 0.4), memory (the share of the learned statistics kept from one decision to the next, default 1),
+// temperature (> 0: learned playouts draw by softmax instead of taking the best), cutoff (actions before a playout
+// of a game with scores and rivals stops and ranks the players by score, default 10, 0: none), rave (RAVE's
+// equivalence parameter, default 0: none), prior (the share of the prior held by the strategy's choice, 0 to 1,
+// default 0.8).
 #pragma once
 
 #include <cstdint>
@@ -65,6 +69,8 @@ struct MctsSettings {
     // Playouts of games with scores and rivals stop after this many actions, the players ranked by their scores then
     // (0: played to the end).
     int cutoff = 10;
+    double temperature = 0;      // learned playouts: > 0 draws by softmax of the averages instead of the best one
+    double rave = 0;             // RAVE's equivalence parameter k (0: no RAVE): see MctsBot::blended_value
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
     std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)
 

@@ -10,7 +10,7 @@ namespace rulesrun {
 
 namespace {
 
-const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff";
+const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature";
 
 template <class Number>
 Number parse_number(const std::string& key, const std::string& text, Number low, Number high, const char* kind) {
@@ -63,6 +63,10 @@ MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::s
         } else if (key == "playout") {
             // a strategy is resolved against the game's by playout_strategy()
             settings.random_playouts = value == "random";
+        } else if (key == "temperature") {
+            settings.temperature = parse_number(key, value, 0.0, 100.0, "a number");
+        } else if (key == "rave") {
+            settings.rave = parse_number(key, value, 0.0, 1e9, "a number");
         } else if (key == "cutoff") {
             settings.cutoff = parse_number(key, value, 0, 1'000'000, "a whole number");
         } else if (key == "memory") {
