@@ -129,8 +129,11 @@ private:
     // that no longer fit are dropped, and drawn anew by redrawn_game); when the seat or the game changed, all go.
     void follow_redrawn(const runtime::UnseenRedraw& redraw, const runtime::Game& game, int seat) {
         const auto& history = game.history();
-        const auto same = [](const runtime::ActionRecord& a, const runtime::ActionRecord& b) { return a.seat == b.seat && a.action == b.action; };
-        const bool same_game = redraw.draws_anything() && seat == redrawn_seat_ && history.size() >= redrawn_history_.size() &&
+        const auto same = [](const runtime::ActionRecord& a, const runtime::ActionRecord& b) {
+            return a.seat == b.seat && a.action == b.action;
+        };
+        const bool same_game = redraw.draws_anything() && seat == redrawn_seat_ &&
+                               history.size() >= redrawn_history_.size() &&
                                std::equal(redrawn_history_.begin(), redrawn_history_.end(), history.begin(), same);
         if (!same_game) {
             redrawn_.clear();
