@@ -83,6 +83,24 @@ TEST(Mcts, WinsNimFromAWinningStartAgainstRandom) {
     }
 }
 
+// The next decision's search starts from the subtree below the answers given since: more nodes than iterations.
+TEST(Mcts, ReusesTheSubtreeOfTheAnswersGivenSince) {
+    const auto game = load_text("mcts_nim", nim);
+    ASSERT_TRUE(game);
+    auto nodes_at_second_decision = [&](bool reuse) {
+        MctsSettings settings = with_iterations(500);
+        settings.reuse = reuse;
+        auto bot = make_mcts_bot(settings, 1, 0);
+        Game g = start(game, 2, 1, {{"stones", "30"}});
+        g.apply(0, bot->choose(g, 0));
+        g.apply(1, 0);
+        bot->choose(g, 0);
+        return bot->last_search().nodes;
+    };
+    EXPECT_GT(nodes_at_second_decision(true), 500U);
+    EXPECT_LE(nodes_at_second_decision(false), 500U);
+}
+
 TEST(Mcts, KeepsToItsIterationsAndTimeBudgets) {
     const auto diamant = load_rules("diamant.rules");
     ASSERT_TRUE(diamant);
@@ -253,7 +271,7 @@ std::string parameter_error(const std::string& list) {
 
 TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:depth=3"),
-              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature)");
+              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse)");
     EXPECT_EQ(parameter_error("mcts:iterations=0"),
               "bot 'mcts': parameter 'iterations' must be a whole number from 1 to 100000000 (got '0')");
     EXPECT_EQ(parameter_error("mcts:iterations=12x"),

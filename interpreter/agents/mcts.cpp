@@ -32,6 +32,7 @@ struct Edge {
 // A decision reached by a joint answer from the parent. Its edges are grouped by deciding seat, in seat order.
 struct Node {
     std::uint64_t key = 0;  // the joint answer that led here and the decision found here
+    std::uint64_t joint = 0;  // the joint answer alone
     std::int32_t first_child = -1;
     std::int32_t next_sibling = -1;
     std::int32_t first_edge = 0;
@@ -55,6 +56,8 @@ public:
         learned_.clear();
         redrawn_.clear();
         redrawn_history_.clear();
+        redrawn_seat_ = -1;
+        decided_node_ = -1;
     }
 
     int choose(const runtime::Game& game, int seat) override {
@@ -79,12 +82,14 @@ public:
 
 private:
     void search(const runtime::Game& game, int seat) {
-        nodes_.assign(1, Node{});  // node 0 stands above the decisions the determinizations of the real game show
-        edges_.clear();
-        lowest_margin_ = highest_margin_ = 0;
-        margins_seen_ = false;
-        lowest_reward_ = INFINITY;
-        highest_reward_ = -INFINITY;
+        if (!reuse_tree(game, seat)) {
+            nodes_.assign(1, Node{});  // node 0 stands above the decisions the determinizations of the real game show
+            edges_.clear();
+            lowest_margin_ = highest_margin_ = 0;
+            margins_seen_ = false;
+            lowest_reward_ = INFINITY;
+            highest_reward_ = -INFINITY;
+        }
         const auto start = std::chrono::steady_clock::now();
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
         const runtime::UnseenRedraw redraw(game, seat);
@@ -107,9 +112,105 @@ private:
         }
         redrawn_history_ = game.history();
         redrawn_seat_ = seat;
+        decided_node_ = deciding_alone(game, seat) ? find_child(0, mix(0, decision_key(game))) : -1;
         report_.iterations = i;
         report_.nodes = nodes_.size() - 1;
         report_.seconds = seconds();
+    }
+
+    // Tree reuse: the subtree below the node reached from the last decision by the answers given since becomes the
+    // tree of this one. Only where the seat saw every answer (no other seat answered in secret: the bot must not
+    // follow what it was not shown), and where the answers lead to one node: chance is not in the tree's keys, so a
+    // step whose next decision differs with chance (a die that passes the turn) may not be followed.
+    bool reuse_tree(const runtime::Game& game, int seat) {
+        if (!settings_.reuse || decided_node_ < 0 || seat != redrawn_seat_ || !deciding_alone(game, seat)) return false;
+        const auto& history = game.history();
+        if (history.size() <= redrawn_history_.size() || game.others_answered_in_secret(seat)) return false;
+        std::int32_t node = decided_node_;
+        for (std::size_t i = redrawn_history_.size(); ;) {
+            std::uint64_t joint = 0;
+            if (!joint_answer(node, history, i, joint)) return false;
+            if (i == history.size()) {
+                node = find_child(node, mix(joint, decision_key(game)));
+                break;
+            }
+            node = only_child_after(node, joint);
+            if (node < 0) return false;
+        }
+        if (node < 0) return false;
+        reroot(node, mix(0, decision_key(game)));
+        return true;
+    }
+
+    // Whether `seat` alone decides now. Only then does the decision's key (who decides, among how many options) say
+    // nothing the seat cannot see: at a simultaneous decision it holds the others' numbers of options, which may
+    // depend on their secrets, and the tree must not be chosen by them.
+    bool deciding_alone(const runtime::Game& game, int seat) {
+        game.to_act(seats_);
+        return seats_.size() == 1 && seats_.front() == seat;
+    }
+
+    // The joint answer of the seats deciding at `node`, read from history[i...] (moving i past them), as
+    // select_and_apply hashes it; false when the history does not hold them next.
+    bool joint_answer(std::int32_t node, const std::vector<runtime::ActionRecord>& history, std::size_t& i,
+                      std::uint64_t& joint) const {
+        const Node& n = nodes_[static_cast<std::size_t>(node)];
+        joint = 0x6a6f696eULL;
+        std::size_t answers = 0;
+        for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
+            const std::int32_t seat = edges_[static_cast<std::size_t>(e)].seat;
+            if (e > n.first_edge && edges_[static_cast<std::size_t>(e - 1)].seat == seat) continue;  // one per seat
+            std::int32_t action = -1;
+            for (std::size_t k = i; k < history.size() && k < i + static_cast<std::size_t>(n.edge_count); ++k) {
+                if (history[k].seat == seat) action = history[k].action;
+            }
+            if (action < 0) return false;
+            joint = mix(joint, (static_cast<std::uint64_t>(seat) << 32) | static_cast<std::uint32_t>(action));
+            ++answers;
+        }
+        i += answers;
+        return i <= history.size();
+    }
+
+    // The child reached by `joint`, when only one is (else -1).
+    [[nodiscard]] std::int32_t only_child_after(std::int32_t node, std::uint64_t joint) const {
+        std::int32_t found = -1;
+        for (std::int32_t c = nodes_[static_cast<std::size_t>(node)].first_child; c >= 0;
+             c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            if (nodes_[static_cast<std::size_t>(c)].joint != joint) continue;
+            if (found >= 0) return -1;
+            found = c;
+        }
+        return found;
+    }
+
+    // The subtree below `node` copied into a new tree, `node` the only child of the new node 0 (under `key`).
+    void reroot(std::int32_t node, std::uint64_t key) {
+        std::vector<Node> nodes(1, Node{});
+        std::vector<Edge> edges;
+        std::vector<std::pair<std::int32_t, std::int32_t>> queue{{node, 0}};  // (old node, new parent)
+        for (std::size_t q = 0; q < queue.size(); ++q) {
+            const auto [old_index, parent] = queue[q];
+            Node copy = nodes_[static_cast<std::size_t>(old_index)];
+            const auto index = static_cast<std::int32_t>(nodes.size());
+            if (q == 0) {
+                copy.key = key;
+                copy.joint = 0;
+            }
+            const auto first_edge = static_cast<std::size_t>(copy.first_edge);
+            copy.first_edge = static_cast<std::int32_t>(edges.size());
+            edges.insert(edges.end(), edges_.begin() + static_cast<std::ptrdiff_t>(first_edge),
+                         edges_.begin() + static_cast<std::ptrdiff_t>(first_edge) + copy.edge_count);
+            for (std::int32_t c = copy.first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+                queue.emplace_back(c, index);
+            }
+            copy.first_child = -1;
+            copy.next_sibling = nodes[static_cast<std::size_t>(parent)].first_child;
+            nodes[static_cast<std::size_t>(parent)].first_child = index;
+            nodes.push_back(copy);
+        }
+        nodes_ = std::move(nodes);
+        edges_ = std::move(edges);
     }
 
     // The redrawn game iteration i starts from. A redraw plays the whole game again, which costs far more than an
@@ -207,7 +308,7 @@ private:
             const bool is_new = node < 0;
             if (is_new) {
                 if (nodes_.size() >= settings_.node_limit) break;
-                node = add_node(parent, key, game);
+                node = add_node(parent, joint, key, game);
             }
             path_nodes_.push_back(node);
             joint = select_and_apply(node, game);
@@ -236,9 +337,10 @@ private:
     }
 
     // A node for the decision now pending (seats_ holds the deciding seats).
-    std::int32_t add_node(std::int32_t parent, std::uint64_t key, const runtime::Game& game) {
+    std::int32_t add_node(std::int32_t parent, std::uint64_t joint, std::uint64_t key, const runtime::Game& game) {
         Node n;
         n.key = key;
+        n.joint = joint;
         n.first_edge = static_cast<std::int32_t>(edges_.size());
         for (const int s : seats_) {
             game.action_keys(s, keys_);
@@ -563,6 +665,7 @@ private:
     std::vector<runtime::Game> redrawn_;  // this decision's redrawn games (redrawn_game)
     std::vector<runtime::ActionRecord> redrawn_history_;  // the real game's history they were drawn to (follow_redrawn)
     int redrawn_seat_ = -1;
+    std::int32_t decided_node_ = -1;  // the node of the last decision, in the tree it was searched with (reuse_tree)
     static constexpr int redrawn_games = 32;
     std::vector<Node> nodes_;
     std::vector<Edge> edges_;

@@ -32,7 +32,8 @@
 // (random or a strategy's name; learned when not given), epsilon (learned playouts' chance of a random action, 0 to
 // 1, default 0.4), memory (the share of the learned statistics kept from one decision to the next, default 1),
 // temperature (> 0: learned playouts draw by softmax instead of taking the best), cutoff (actions before a playout
-// of a game with scores and rivals stops and ranks the players by score, default 10, 0: none), rave (RAVE's
+// of a game with scores and rivals stops and ranks the players by score, default 10, 0: none), reuse (1: the next
+// decision starts from the subtree below the answers since, where the seat saw them all; 0: afresh), rave (RAVE's
 // equivalence parameter, default 0: none), prior (the share of the prior held by the strategy's choice, 0 to 1,
 // default 0.8).
 #pragma once
@@ -70,6 +71,7 @@ struct MctsSettings {
     // (0: played to the end).
     int cutoff = 10;
     double temperature = 0;      // learned playouts: > 0 draws by softmax of the averages instead of the best one
+    bool reuse = true;           // the subtree the last decision's search grew below the answers since is kept
     double rave = 0;             // RAVE's equivalence parameter k (0: no RAVE): see MctsBot::blended_value
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
     std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)
