@@ -85,11 +85,12 @@ private:
         if (!reuse_tree(game, seat)) {
             nodes_.assign(1, Node{});  // node 0 stands above the decisions the determinizations of the real game show
             edges_.clear();
-            lowest_margin_ = highest_margin_ = 0;
-            margins_seen_ = false;
-            lowest_reward_ = INFINITY;
-            highest_reward_ = -INFINITY;
         }
+        // The scales are this search's own, a reused tree's included: the rewards still possible from here.
+        lowest_margin_ = highest_margin_ = 0;
+        margins_seen_ = false;
+        lowest_reward_ = INFINITY;
+        highest_reward_ = -INFINITY;
         const auto start = std::chrono::steady_clock::now();
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
         const runtime::UnseenRedraw redraw(game, seat);
