@@ -50,6 +50,11 @@ public:
         }
     }
 
+    // One number for a seat's action: the statistics' key, and the RAVE's (mcts.cpp).
+    static std::uint64_t seat_key(int seat, std::uint64_t action) {
+        return action ^ (static_cast<std::uint64_t>(seat + 1) * 0x9e3779b97f4a7c15ULL);
+    }
+
 private:
     struct Slot {
         std::uint64_t key = 0;
@@ -59,9 +64,6 @@ private:
     static constexpr std::size_t initial_size = 1024;
     static constexpr double minimum_count = 1e-3;
 
-    static std::uint64_t seat_key(int seat, std::uint64_t action) {
-        return action ^ (static_cast<std::uint64_t>(seat + 1) * 0x9e3779b97f4a7c15ULL);
-    }
     [[nodiscard]] std::size_t mask() const { return slots_.size() - 1; }
 
     Slot& find_or_make(std::uint64_t key) {

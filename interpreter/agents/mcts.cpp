@@ -507,7 +507,7 @@ private:
     // Tak, Winands and Björnsson 2012): a random action with chance epsilon, else the one that did best so far (an
     // action never taken counts as the best, so that it is tried). The action is noted for the statistics.
     int learned_action(const runtime::Game& game, int seat) {
-        if (static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 < settings_.epsilon) {
+        if (rng_.unit() < settings_.epsilon) {
             const int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
             trajectory_.push_back(Taken{seat, game.action_key(seat, pick)});
             return pick;
@@ -546,7 +546,7 @@ private:
             weights_[a] = std::exp((std::min(average, 1.0) - 1.0) / settings_.temperature);
             total += weights_[a];
         }
-        double draw = static_cast<double>(rng_.next() >> 11) * 0x1.0p-53 * total;
+        double draw = rng_.unit() * total;
         for (std::size_t a = 0; a + 1 < keys_.size(); ++a) {
             draw -= weights_[a];
             if (draw < 0) return static_cast<int>(a);
@@ -637,17 +637,19 @@ private:
     void backpropagate_all_moves_as_first() {
         first_taken_.clear();
         const auto playout_depth = static_cast<std::int32_t>(path_nodes_.size());
-        for (const Taken& taken : trajectory_) first_taken_.emplace_back(seat_action(taken.seat, taken.key), playout_depth);
+        for (const Taken& taken : trajectory_) {
+            first_taken_.emplace_back(ActionStatistics::seat_key(taken.seat, taken.key), playout_depth);
+        }
         for (std::size_t i = 0; i < path_edges_.size(); ++i) {
             const Edge& edge = edges_[static_cast<std::size_t>(path_edges_[i])];
-            first_taken_.emplace_back(seat_action(edge.seat, edge.key), path_edge_depths_[i]);
+            first_taken_.emplace_back(ActionStatistics::seat_key(edge.seat, edge.key), path_edge_depths_[i]);
         }
         std::sort(first_taken_.begin(), first_taken_.end());  // by action, then depth: the first of each is the earliest
         for (std::size_t depth = 0; depth < path_nodes_.size(); ++depth) {
             const Node& n = nodes_[static_cast<std::size_t>(path_nodes_[depth])];
             for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
                 Edge& edge = edges_[static_cast<std::size_t>(e)];
-                const std::uint64_t action = seat_action(edge.seat, edge.key);
+                const std::uint64_t action = ActionStatistics::seat_key(edge.seat, edge.key);
                 const auto found = std::lower_bound(first_taken_.begin(), first_taken_.end(), std::pair(action, std::int32_t{0}));
                 if (found == first_taken_.end() || found->first != action || found->second < static_cast<std::int32_t>(depth)) continue;
                 ++edge.amaf_visits;
@@ -656,9 +658,7 @@ private:
         }
     }
 
-    static std::uint64_t seat_action(int seat, std::uint64_t key) {
-        return key ^ (static_cast<std::uint64_t>(seat + 1) * 0x9e3779b97f4a7c15ULL);
-    }
+
 
     MctsSettings settings_;
     Rng rng_;

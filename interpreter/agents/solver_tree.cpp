@@ -23,6 +23,8 @@ using runtime::ActionRecord;
 using runtime::ChanceProbe;
 using runtime::ForcedChance;
 using runtime::Game;
+using runtime::play_ply;
+using runtime::Ply;
 
 namespace {
 
@@ -56,11 +58,6 @@ RecallKey extend(const RecallKey& key, std::string_view text) {
 }
 
 // One ply: the actions of the seats deciding (none for the start) and the chance results forced so far.
-struct Ply {
-    std::vector<ActionRecord> actions;
-    std::vector<ForcedChance> chance;
-};
-
 // What each seat knows on the way down: its key, how many of its decisions came before, the lines it read.
 struct Observers {
     std::vector<RecallKey> keys;
@@ -155,16 +152,6 @@ private:
             options_hint()));
     }
 
-    // Plays `ply` on `game` (the game before it; for the start, any game), with these chance results forced.
-    void play(Game& game, const Ply& ply, std::vector<ForcedChance> forced) const {
-        if (ply.actions.empty()) {
-            game.restart(settings_.seed, std::move(forced));
-            return;
-        }
-        game.force_chance(forced);
-        for (const ActionRecord& a : ply.actions) game.apply(a.seat, a.action);
-    }
-
     // Every outcome of `ply` from `before` into node `node`, given the chance results already chosen: a chance node
     // while the ply draws more, else the game after the ply.
     void explore(const Game& before, Ply& ply, const Observers& observers, std::int32_t node, int depth) {
@@ -172,7 +159,7 @@ private:
         auto forced = ply.chance;
         forced.push_back(probe);
         try {
-            play(game, ply, std::move(forced));
+            play_ply(game, ply, std::move(forced), settings_.seed);
         } catch (const runtime::RuleError& e) {
             if (game.probed_chance().kind == ChanceProbe::Kind::none) failed(e.what(), before, ply);
         }

@@ -46,6 +46,9 @@ public:
     // A fair coin.
     bool coin() { return below(2) == 1; }
 
+    // A uniform number in [0, 1): the top 53 bits, each value a multiple of 2^-53.
+    double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
+
     // Fisher-Yates: every order of items[0..count) equally likely.
     template <class T>
     void shuffle(T* items, int count) {

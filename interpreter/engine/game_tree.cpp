@@ -18,11 +18,6 @@ namespace {
 
 // One ply as it was played: its actions (none for the start) and the chance results that came with it, numbers
 // and the shuffles (an empty order: the seeded shuffle, kept), in the order the rules drew them.
-struct Ply {
-    std::vector<ActionRecord> actions;
-    std::vector<ForcedChance> chance;
-};
-
 ForcedChance forced_number(std::int32_t value) { return {ForcedChance::Kind::number, value, {}, "the game tree"}; }
 const ForcedChance seeded_shuffle{ForcedChance::Kind::order, 0, {}, "the game tree"};
 const ForcedChance probe{ForcedChance::Kind::probe, 0, {}, "the game tree"};
@@ -53,16 +48,6 @@ private:
         }
     }
 
-    // Plays `ply` on `game` (the game before it; for the start, any game), with these chance results forced.
-    void play(Game& game, const Ply& ply, std::vector<ForcedChance> forced) const {
-        if (ply.actions.empty()) {
-            game.restart(settings_.seed, std::move(forced));
-            return;
-        }
-        game.force_chance(forced);
-        for (const ActionRecord& a : ply.actions) game.apply(a.seat, a.action);
-    }
-
     // Every outcome of `ply` from `before`, given the chance results already chosen in ply.chance: each outcome is
     // visited at `depth`.
     void explore(const Game& before, Ply& ply, int depth) {
@@ -70,7 +55,7 @@ private:
         auto forced = ply.chance;
         forced.push_back(probe);
         try {
-            play(game, ply, std::move(forced));
+            play_ply(game, ply, std::move(forced), settings_.seed);
         } catch (const RuleError& e) {
             // A run that went past the probe (its number was the lowest, later ones from the seed) is not one of the
             // sequences counted: the branches below meet the error again, with their chance results named.
@@ -145,7 +130,7 @@ private:
         for (const Ply* ply : path_) {
             plies.push_back(describe(game, *ply));
             game.drop_forced_chance();
-            play(game, *ply, ply->chance);
+            play_ply(game, *ply, ply->chance, settings_.seed);
         }
         plies.push_back(describe(game, failing));
         throw TreeError(message, std::move(plies));
@@ -174,6 +159,15 @@ private:
 };
 
 }  // namespace
+
+void play_ply(Game& game, const Ply& ply, std::vector<ForcedChance> forced, std::uint64_t seed) {
+    if (ply.actions.empty()) {
+        game.restart(seed, std::move(forced));
+        return;
+    }
+    game.force_chance(forced);
+    for (const ActionRecord& a : ply.actions) game.apply(a.seat, a.action);
+}
 
 TreeCounts count_tree(std::shared_ptr<const GameDefinition> game, const ResolvedSettings& settings, int depth) {
     if (depth < 0) throw UsageError(fmt::format("the depth must be 0 or more, not {}", depth));

@@ -45,4 +45,15 @@ TreeCounts count_tree(std::shared_ptr<const GameDefinition> game, const Resolved
 
 inline constexpr std::size_t most_draws_per_ply = 64;
 
+// One ply of a walk of the game tree (count_tree, and the solver's tree): the actions of the seats that decide in it
+// (none: the start) and the chance results forced in it.
+struct Ply {
+    std::vector<ActionRecord> actions;
+    std::vector<ForcedChance> chance;
+};
+
+// Plays `ply` on `game` (the game before it; for the start, any game, restarted with `seed`), with these chance
+// results forced.
+void play_ply(Game& game, const Ply& ply, std::vector<ForcedChance> forced, std::uint64_t seed);
+
 }  // namespace rulesrun::runtime
