@@ -111,5 +111,22 @@ TEST(MctsHiddenChance, TheSeekerGuessesNoBetterThanChance) {
     EXPECT_LE(right, 15) << right << " of 36 guessed right";
 }
 
+std::shared_ptr<const GameDefinition> hide_and_hint() {
+    static const auto game = testing_support::expect_game(
+        load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/hide_and_hint.rules"));
+    return game;
+}
+
+// When no game the seat cannot tell from the real one is found, the bot plays without searching: it must not search
+// the real game, which holds the hidden number (it then guessed right every time).
+TEST(MctsHiddenChoice, NoGameThatFitsIsNoReasonToReadTheHiddenOne) {
+    const int right = seeker_wins([](int i, std::uint64_t seed) {
+        Game game(hide_and_hint(), resolve_settings(*hide_and_hint(), Settings{2, {}, seed}));
+        game.apply(0, (i % 6 + 1) * 1000 - 1);
+        return game;
+    });
+    EXPECT_LE(right, 15) << right << " of 36 guessed right";
+}
+
 }  // namespace
 }  // namespace rulesrun::runtime

@@ -95,6 +95,8 @@ private:
         auto seconds = [&] { return std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count(); };
         const runtime::UnseenRedraw redraw(game, seat);
         follow_redrawn(redraw, game, seat);
+        redraw_failed_ = false;
+        failed_draws_ = 0;
         int i = 0;
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
@@ -102,11 +104,12 @@ private:
             // may sit in private fields or locals, which determinize leaves as they are); then the unseen cards are
             // dealt again.
             const std::uint64_t seed = rng_.next();
-            const runtime::Game& start = redraw.draws_anything() ? redrawn_game(redraw, game, i, seed) : game;
+            const runtime::Game* start = redraw.draws_anything() ? redrawn_game(redraw, i, seed) : &game;
+            if (start == nullptr) break;  // no game the seat cannot tell apart: it plays unsearched (best_action)
             if (work_) {
-                *work_ = start;
+                *work_ = *start;
             } else {
-                work_.emplace(start);
+                work_.emplace(*start);
             }
             work_->determinize(seat, seed);
             iterate(*work_);
@@ -216,15 +219,19 @@ private:
 
     // The redrawn game iteration i starts from. A redraw plays the whole game again, which costs far more than an
     // iteration: the first `redrawn_games` iterations draw one each, and the later ones start from them in turn (their
-    // cards are dealt again each time all the same).
-    const runtime::Game& redrawn_game(const runtime::UnseenRedraw& redraw, const runtime::Game& game, int i,
-                                      std::uint64_t seed) {
-        const auto slot = static_cast<std::size_t>(i % redrawn_games);
-        if (slot == redrawn_.size()) {
-            auto drawn = redraw.draw(seed);
-            redrawn_.push_back(drawn ? std::move(*drawn) : game);
+    // cards are dealt again each time all the same). Once a draw fails, the games drawn so far serve. When none has
+    // been drawn after a few tries, nothing: the real game must not stand in for one, since the search would then
+    // play on what the seat did not see.
+    const runtime::Game* redrawn_game(const runtime::UnseenRedraw& redraw, int i, std::uint64_t seed) {
+        if (redrawn_.size() < redrawn_games && !redraw_failed_) {
+            if (auto drawn = redraw.draw(seed)) {
+                redrawn_.push_back(std::move(*drawn));
+            } else {
+                redraw_failed_ = !redrawn_.empty() || ++failed_draws_ >= redraw_tries;
+            }
         }
-        return redrawn_[slot];
+        if (redrawn_.empty()) return redraw_failed_ ? nullptr : redrawn_game(redraw, i, rng_.next());
+        return &redrawn_[static_cast<std::size_t>(i) % redrawn_.size()];
     }
 
     // The last decision's redrawn games are played on to this one, drawing what the seat did not see since (those
@@ -667,7 +674,10 @@ private:
     std::vector<runtime::ActionRecord> redrawn_history_;  // the real game's history they were drawn to (follow_redrawn)
     int redrawn_seat_ = -1;
     std::int32_t decided_node_ = -1;  // the node of the last decision, in the tree it was searched with (reuse_tree)
-    static constexpr int redrawn_games = 32;
+    static constexpr std::size_t redrawn_games = 32;
+    static constexpr int redraw_tries = 4;  // draws tried (each of several attempts) before the search gives up
+    bool redraw_failed_ = false;            // this decision's pool of redrawn games grows no more
+    int failed_draws_ = 0;
     std::vector<Node> nodes_;
     std::vector<Edge> edges_;
     std::vector<std::int32_t> path_nodes_, path_edges_;
