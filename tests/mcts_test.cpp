@@ -83,6 +83,33 @@ TEST(Mcts, WinsNimFromAWinningStartAgainstRandom) {
     }
 }
 
+// Nim is known exactly and has no chance: the solver proves the result of the decision and the search stops there.
+// Where the game holds what the seat cannot know (Diamant's deck), nothing is proven.
+TEST(Mcts, ProvesTheResultOfAGameWithoutChanceOrSecretsAndStopsThere) {
+    const auto game = load_text("mcts_nim", nim);
+    ASSERT_TRUE(game);
+    for (const int stones : {9, 12}) {  // a win for the player to move, then a loss
+        const Game g = start(game, 2, 1, {{"stones", std::to_string(stones)}});
+        auto bot = make_mcts_bot(with_iterations(20000), 1, 0);
+        const int taken = bot->choose(g, 0) + 1;
+        EXPECT_TRUE(bot->last_search().proven) << stones << " stones";
+        EXPECT_LT(bot->last_search().iterations, 20000) << stones << " stones";
+        if (stones % 4 != 0) EXPECT_EQ(taken, stones % 4);
+        MctsSettings unsolved = with_iterations(2000);
+        unsolved.solver = false;
+        auto plain = make_mcts_bot(unsolved, 1, 0);
+        plain->choose(g, 0);
+        EXPECT_FALSE(plain->last_search().proven);
+        EXPECT_EQ(plain->last_search().iterations, 2000);
+    }
+    const auto diamant = load_rules("diamant.rules");
+    ASSERT_TRUE(diamant);
+    auto bot = make_mcts_bot(with_iterations(300), 2, 0);
+    bot->choose(start(diamant, 3, 2), 0);
+    EXPECT_FALSE(bot->last_search().proven);
+    EXPECT_EQ(bot->last_search().iterations, 300);
+}
+
 // The next decision's search starts from the subtree below the answers given since: more nodes than iterations.
 TEST(Mcts, ReusesTheSubtreeOfTheAnswersGivenSince) {
     const auto game = load_text("mcts_nim", nim);
@@ -271,7 +298,7 @@ std::string parameter_error(const std::string& list) {
 
 TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:depth=3"),
-              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse)");
+              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse, solver)");
     EXPECT_EQ(parameter_error("mcts:iterations=0"),
               "bot 'mcts': parameter 'iterations' must be a whole number from 1 to 100000000 (got '0')");
     EXPECT_EQ(parameter_error("mcts:iterations=12x"),

@@ -27,6 +27,10 @@ struct Edge {
     std::uint64_t key = 0;  // Game::action_keys: the action's name in the action statistics
     std::int32_t amaf_visits = 0;  // RAVE: iterations in which the seat took this action here or later
     double amaf_value = 0;
+    // The solver (exact searches only, see MctsBot::exact_): the node this action always leads to, and the result it
+    // is proven to bring under best play (an index in MctsBot::proofs_), or -1.
+    std::int32_t child = -1;
+    std::int32_t proven = -1;
 };
 
 // A decision reached by a joint answer from the parent. Its edges are grouped by deciding seat, in seat order.
@@ -38,6 +42,7 @@ struct Node {
     std::int32_t first_edge = 0;
     std::int32_t edge_count = 0;
     std::int32_t visits = 0;
+    std::int32_t proven = -1;  // the solver: the result best play brings from here (an index in MctsBot::proofs_)
 };
 
 std::uint64_t mix(std::uint64_t hash, std::uint64_t value) { return splitmix64(hash ^ splitmix64(value)); }
@@ -85,7 +90,12 @@ private:
         if (!reuse_tree(game, seat)) {
             nodes_.assign(1, Node{});  // node 0 stands above the decisions the determinizations of the real game show
             edges_.clear();
+            proofs_.clear();
         }
+        players_ = static_cast<std::size_t>(game.players());
+        exact_ = false;
+        const bool solving = settings_.solver && (settings_.score_weight == 0 || !game.definition().has_scores());
+        const std::uint64_t root_key = mix(0, decision_key(game));
         // The scales are this search's own, a reused tree's included: the rewards still possible from here.
         lowest_margin_ = highest_margin_ = 0;
         margins_seen_ = false;
@@ -100,6 +110,7 @@ private:
         int i = 0;
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
+            if (exact_ && proven(root_key)) break;  // best play from here is known: nothing more to learn
             // Other seats' secret choices and the numbers chance drew out of the seat's sight are guessed anew (they
             // may sit in private fields or locals, which determinize leaves as they are); then the unseen cards are
             // dealt again.
@@ -111,13 +122,15 @@ private:
             } else {
                 work_.emplace(*start);
             }
-            work_->determinize(seat, seed);
+            const bool guessed = work_->determinize(seat, seed);
+            exact_ = solving && !guessed && !redraw.draws_anything();
             iterate(*work_);
         }
         redrawn_history_ = game.history();
         redrawn_seat_ = seat;
         decided_node_ = deciding_alone(game, seat) ? find_child(0, mix(0, decision_key(game))) : -1;
         report_.iterations = i;
+        report_.proven = exact_ && proven(root_key);
         report_.nodes = nodes_.size() - 1;
         report_.seconds = seconds();
     }
@@ -201,10 +214,12 @@ private:
                 copy.key = key;
                 copy.joint = 0;
             }
+            copy.proven = -1;  // the answers since may have drawn on chance: the solver starts again
             const auto first_edge = static_cast<std::size_t>(copy.first_edge);
             copy.first_edge = static_cast<std::int32_t>(edges.size());
             edges.insert(edges.end(), edges_.begin() + static_cast<std::ptrdiff_t>(first_edge),
                          edges_.begin() + static_cast<std::ptrdiff_t>(first_edge) + copy.edge_count);
+            for (auto e = edges.end() - copy.edge_count; e != edges.end(); ++e) e->child = e->proven = -1;
             for (std::int32_t c = copy.first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
                 queue.emplace_back(c, index);
             }
@@ -215,6 +230,7 @@ private:
         }
         nodes_ = std::move(nodes);
         edges_ = std::move(edges);
+        proofs_.clear();
     }
 
     // The redrawn game iteration i starts from. A redraw plays the whole game again, which costs far more than an
@@ -262,6 +278,7 @@ private:
     int best_action(const runtime::Game& game, int seat, int count) {
         visits_.assign(static_cast<std::size_t>(count), 0);
         values_.assign(static_cast<std::size_t>(count), 0);
+        proven_shares_.assign(static_cast<std::size_t>(count), -1);
         for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
             const Node& n = nodes_[static_cast<std::size_t>(c)];
             for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
@@ -269,6 +286,7 @@ private:
                 if (edge.seat != seat || edge.action >= count) continue;
                 visits_[static_cast<std::size_t>(edge.action)] += edge.visits;
                 values_[static_cast<std::size_t>(edge.action)] += edge.value;
+                if (exact_) proven_shares_[static_cast<std::size_t>(edge.action)] = proven_share(e);
             }
         }
         strategy_preferences(game, seat, count);
@@ -276,7 +294,10 @@ private:
         std::uint32_t ties = 1;
         for (int a = 1; a < count; ++a) {
             const auto i = static_cast<std::size_t>(a), b = static_cast<std::size_t>(best);
-            const auto rank = [&](std::size_t x) { return std::tuple(visits_[x], preferred(x), values_[x]); };
+            // A proven win first, a proven loss last (the solver), else the most tried.
+            const auto rank = [&](std::size_t x) {
+                return std::tuple(proven_shares_[x] >= 1, proven_shares_[x] != 0, visits_[x], preferred(x), values_[x]);
+            };
             if (rank(i) > rank(b)) {
                 best = a;
                 ties = 1;
@@ -308,6 +329,8 @@ private:
         path_nodes_.clear();
         path_edges_.clear();
         path_edge_depths_.clear();
+        exact_path_ = exact_;
+        exact_edge_ = -1;
         std::int32_t parent = 0;
         std::uint64_t joint = 0;
         while (!game.finished()) {
@@ -318,14 +341,17 @@ private:
                 if (nodes_.size() >= settings_.node_limit) break;
                 node = add_node(parent, joint, key, game);
             }
+            if (exact_edge_ >= 0) edges_[static_cast<std::size_t>(exact_edge_)].child = node;
             path_nodes_.push_back(node);
             joint = select_and_apply(node, game);
             parent = node;
             if (is_new) break;
         }
+        if (exact_edge_ >= 0 && game.finished()) prove_end(exact_edge_, game);
         playout(game);
         score(game);
         backpropagate();
+        if (exact_) prove_path();
     }
 
     // Who must decide and among how many options: what tells apart the decisions after the same answers.
@@ -388,10 +414,16 @@ private:
                                    static_cast<std::uint32_t>(edges_[static_cast<std::size_t>(pick)].action));
             e = group_end;
         }
+        const std::uint64_t chance_before = game.chance_mark();
         for (std::size_t i = chosen_begin; i < path_edges_.size(); ++i) {
             const Edge& edge = edges_[static_cast<std::size_t>(path_edges_[i])];
             game.apply(edge.seat, edge.action);
         }
+        // The solver follows only a seat deciding alone whose answer drew on no chance: from the same game, the same
+        // answer then always leads to the same game.
+        const bool alone = path_edges_.size() == chosen_begin + 1;
+        exact_path_ = exact_path_ && alone && game.chance_mark() == chance_before;
+        exact_edge_ = exact_path_ ? path_edges_.back() : -1;
         return joint;
     }
 
@@ -407,8 +439,12 @@ private:
         for (std::int32_t e = begin; e < end; ++e) {
             const Edge& edge = edges_[static_cast<std::size_t>(e)];
             const double visits = edge.visits;
+            const double exact = proven_share(e);
+            if (exact >= 1) return e;  // a proven win
             double ucb = 0;
-            if (edge.visits == 0 && edge.amaf_visits > 0) {
+            if (exact >= 0) {
+                ucb = on_search_scale(exact);  // known: nothing to explore
+            } else if (edge.visits == 0 && edge.amaf_visits > 0) {
                 ucb = untried_score + on_search_scale(edge.amaf_value / edge.amaf_visits);
             } else if (edge.visits == 0) {
                 ucb = learned ? untried_score + learned_.average(edge.seat, edge.key, 1.0) : INFINITY;
@@ -457,9 +493,11 @@ private:
         std::uint32_t ties = 0;
         for (std::int32_t e = begin; e < end; ++e) {
             const Edge& edge = edges_[static_cast<std::size_t>(e)];
+            const double exact = proven_share(e);
+            if (exact >= 1) return e;  // a proven win
             const double value = edge.visits > 0 ? edge.value / edge.visits : untried_value;
             const double prior = preferred(static_cast<std::size_t>(e - begin)) ? prior_preferred : prior_other;
-            consider(e, value + exploration * prior / (1.0 + edge.visits), best, best_score, ties);
+            consider(e, exact >= 0 ? exact : value + exploration * prior / (1.0 + edge.visits), best, best_score, ties);
         }
         return best;
     }
@@ -619,6 +657,61 @@ private:
         return static_cast<double>(margins_[seat] - lowest_margin_) / static_cast<double>(highest_margin_ - lowest_margin_);
     }
 
+    // The solver (MCTS-Solver, Winands, Björnsson and Saito 2008), in searches where the game is the seat's exact
+    // knowledge (nothing was guessed) and only along answers of a seat deciding alone that drew on no chance: there
+    // the same answers always lead to the same game, so an end reached is a proven result, and a decision whose seat
+    // has an action proven to win, or whose every action is proven, is proven too. Proven actions are chosen (a win)
+    // or valued exactly (nothing more to explore), and the search stops once the decision itself is proven.
+
+    // The seat's share of the win that edge e is proven to bring, or -1 while it is not proven.
+    double proven_share(std::int32_t e) {
+        Edge& edge = edges_[static_cast<std::size_t>(e)];
+        if (edge.proven < 0 && edge.child >= 0) edge.proven = nodes_[static_cast<std::size_t>(edge.child)].proven;
+        if (edge.proven < 0) return -1;
+        return proofs_[static_cast<std::size_t>(edge.proven) * players_ + static_cast<std::size_t>(edge.seat)];
+    }
+
+    // Edge e ended the game: its result is proven.
+    void prove_end(std::int32_t e, const runtime::Game& game) {
+        const runtime::Results results = game.results();
+        edges_[static_cast<std::size_t>(e)].proven = static_cast<std::int32_t>(proofs_.size() / players_);
+        for (std::size_t s = 0; s < players_; ++s) proofs_.push_back(results.win_share(s));
+    }
+
+    // Proves the iteration's nodes from the deepest up, as far as they can be.
+    void prove_path() {
+        for (auto d = path_nodes_.size(); d-- > 0;) {
+            const std::int32_t node = path_nodes_[d];
+            if (nodes_[static_cast<std::size_t>(node)].proven < 0 && !prove(node)) return;
+        }
+    }
+
+    // A node of one deciding seat is proven by an action proven to win, or by every action proven (the best of them).
+    bool prove(std::int32_t node) {
+        Node& n = nodes_[static_cast<std::size_t>(node)];
+        std::int32_t best = -1;
+        double best_share = -1;
+        bool all = true;
+        for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
+            if (edges_[static_cast<std::size_t>(e)].seat != edges_[static_cast<std::size_t>(n.first_edge)].seat) return false;
+            const double share = proven_share(e);
+            all = all && share >= 0;
+            if (share > best_share) {
+                best = edges_[static_cast<std::size_t>(e)].proven;
+                best_share = share;
+            }
+        }
+        if (best_share < 1 && !all) return false;
+        n.proven = best;
+        return true;
+    }
+
+    // Whether the decision under `key` (the real game's) is proven.
+    [[nodiscard]] bool proven(std::uint64_t key) const {
+        const std::int32_t root = find_child(0, key);
+        return root >= 0 && nodes_[static_cast<std::size_t>(root)].proven >= 0;
+    }
+
     void backpropagate() {
         for (const double r : reward_) {
             lowest_reward_ = std::min(lowest_reward_, r);
@@ -675,6 +768,13 @@ private:
     int redrawn_seat_ = -1;
     std::int32_t decided_node_ = -1;  // the node of the last decision, in the tree it was searched with (reuse_tree)
     static constexpr std::size_t redrawn_games = 32;
+    // The solver: whether this iteration's game is the seat's exact knowledge, whether the path so far is exact, the
+    // last exact edge taken, and the proven results (each seat's share of the win, players_ numbers each).
+    bool exact_ = false, exact_path_ = false;
+    std::int32_t exact_edge_ = -1;
+    std::vector<double> proofs_;
+    std::size_t players_ = 1;
+    std::vector<double> proven_shares_;  // best_action: per action, its proven share (-1: not proven)
     static constexpr int redraw_tries = 4;  // draws tried (each of several attempts) before the search gives up
     bool redraw_failed_ = false;            // this decision's pool of redrawn games grows no more
     int failed_draws_ = 0;

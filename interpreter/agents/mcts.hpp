@@ -19,6 +19,11 @@
 //   playouts (and untried actions in random order).
 // - Rewards are read on the scale of those seen in the search (the lowest 0, the highest 1): where every playout is
 //   lost, the score margin alone tells them apart and the exploration weighs against it as it would against wins.
+// - Proven results (MCTS-Solver): where the seat knows the game exactly (nothing to guess) and along answers of a
+//   seat deciding alone that draw on no chance, an end reached is a proven result; a decision with an action proven
+//   to win, or with every action proven, is proven too. A proven win is always taken, a proven result is not explored
+//   further, and the search stops once the decision is proven. Connect Four, Breakthrough, chess: forced wins and
+//   losses a few moves deep are seen, where averages of random playouts blur them.
 // - Or playouts follow a strategy of the rules file (random where it has no rule). With a strategy the tree is PUCT
 //   with the strategy's choice as prior: the bot plays like the strategy until its playouts show a better action.
 // - Other seats' secret answers and numbers drawn out of the seat's sight are guessed by playing the game again
@@ -34,8 +39,8 @@
 // temperature (> 0: learned playouts draw by softmax instead of taking the best), cutoff (actions before a playout
 // of a game with scores and rivals stops and ranks the players by score, default 10, 0: none), reuse (1: the next
 // decision starts from the subtree below the answers since, where the seat saw them all; 0: afresh), rave (RAVE's
-// equivalence parameter, default 0: none), prior (the share of the prior held by the strategy's choice, 0 to 1,
-// default 0.8).
+// equivalence parameter, default 0: none), solver (1: proven results where the game allows, the default; 0: none),
+// prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8).
 #pragma once
 
 #include <cstdint>
@@ -73,6 +78,7 @@ struct MctsSettings {
     double temperature = 0;      // learned playouts: > 0 draws by softmax of the averages instead of the best one
     bool reuse = true;           // the subtree the last decision's search grew below the answers since is kept
     double rave = 0;             // RAVE's equivalence parameter k (0: no RAVE): see MctsBot::blended_value
+    bool solver = true;          // proven results where the game is known exactly and chance plays no part
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
     std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)
 
@@ -95,6 +101,7 @@ MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::s
 // What the last decision's search did: for tests of the budget and for benchmarks.
 struct SearchReport {
     int iterations = 0;
+    bool proven = false;  // the solver proved the decision's result (the search stopped there)
     std::size_t nodes = 0;
     double seconds = 0;
     // The deciding seat's root statistics, per legal action: visits and the sum of its rewards.

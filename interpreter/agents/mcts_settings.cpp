@@ -10,7 +10,7 @@ namespace rulesrun {
 
 namespace {
 
-const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse";
+const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse, solver";
 
 template <class Number>
 Number parse_number(const std::string& key, const std::string& text, Number low, Number high, const char* kind) {
@@ -67,6 +67,8 @@ MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::s
             settings.temperature = parse_number(key, value, 0.0, 100.0, "a number");
         } else if (key == "reuse") {
             settings.reuse = parse_number(key, value, 0, 1, "0 or 1") == 1;
+        } else if (key == "solver") {
+            settings.solver = parse_number(key, value, 0, 1, "0 or 1") == 1;
         } else if (key == "rave") {
             settings.rave = parse_number(key, value, 0.0, 1e9, "a number");
         } else if (key == "cutoff") {

@@ -66,6 +66,12 @@ public:
         if (count > 0) placed(0, items[0]);
     }
 
+    // One word of the generator's state: it changes with every number drawn (the search bot tells by it whether a
+    // step drew on chance).
+    [[nodiscard]] std::uint64_t fingerprint() const {
+        return state_[0] ^ rotl(state_[1], 17) ^ rotl(state_[2], 31) ^ rotl(state_[3], 47);
+    }
+
     friend bool operator==(const Rng& a, const Rng& b) {
         for (int i = 0; i < 4; ++i) {
             if (a.state_[i] != b.state_[i]) return false;

@@ -227,28 +227,26 @@ void redeal(StateData& s, Unknown& u, const Told& told, Rng& rng) {
 
 }  // namespace
 
-void Game::determinize(int seat, std::uint64_t seed) {
+bool Game::determinize(int seat, std::uint64_t seed) {
     const bool others_pending =
         std::any_of(state_->pending.begin(), state_->pending.end(), [&](const Pending& d) { return d.seat != seat; });
-    if (!others_pending) {
-        deal_unseen(seat, seed);
-        return;
-    }
+    if (!others_pending) return deal_unseen(seat, seed);
     // Another seat's pending decision is offered again on the new deal. A deal may not allow it (that seat already
     // chose to play a special card, and the hand dealt to it holds none): another deal is tried, the seat having seen
     // that choice. After a few, the decision keeps the options of the true deal.
     const StateData before = *state_;
     for (std::uint64_t attempt = 0; attempt < 8; ++attempt) {
         if (attempt > 0) *state_ = before;
-        if (!deal_unseen(seat, derive_seed(seed, attempt))) return;
+        if (!deal_unseen(seat, derive_seed(seed, attempt))) return true;
         try {
             offer_pending_again(seat);
-            return;
+            return true;
         } catch (const RuleError&) {
         }
     }
     *state_ = before;
     deal_unseen(seat, seed);
+    return true;
 }
 
 // Deals again what `seat` cannot know (see determinize); true when some card was dealt again.

@@ -386,6 +386,8 @@ void Game::preferences(int strategy, int seat, std::vector<std::int32_t>& scores
     });
 }
 
+std::uint64_t Game::chance_mark() const { return state_->rng.fingerprint(); }
+
 bool operator==(const Game& a, const Game& b) {
     const StateData& x = *a.state_;
     const StateData& y = *b.state_;

@@ -190,8 +190,10 @@ public:
     // does not allow, is replaced by another, up to 8 tries); the history is emptied (it is no longer a replay of this state); and
     // the generator is reseeded. Two games that differ only in what `seat` cannot see become equal for the same
     // seed. The other seats' `private` player fields are kept as they are (nothing says how to guess them).
-    // seat -1 is a spectator: every private zone is dealt again.
-    void determinize(int seat, std::uint64_t seed);
+    // seat -1 is a spectator: every private zone is dealt again. True when something was guessed (a card the seat
+    // does not know was dealt again, or another seat's pending decision is asked again): false, the game is the
+    // seat's exact knowledge, only its generator reseeded.
+    bool determinize(int seat, std::uint64_t seed);
     [[nodiscard]] Game determinized(int seat, std::uint64_t seed) const;
 
     // For the leak audit only (hidden_fields.cpp): the other seats' `private` player fields take other values of
@@ -205,6 +207,9 @@ public:
     // The running state, for the stages after the engine (seat views): front ends cannot read it, since state.hpp is
     // not part of the public API.
     [[nodiscard]] const StateData& state() const { return *state_; }
+
+    // A mark of the game's generator: the same before and after a step that drew no number and shuffled nothing.
+    [[nodiscard]] std::uint64_t chance_mark() const;
 
     // Equal when everything that determines the rest of the game is equal (state, pending decisions, generator).
     friend bool operator==(const Game& a, const Game& b);
