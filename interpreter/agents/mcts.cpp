@@ -111,6 +111,7 @@ private:
         for (;; ++i) {
             if (settings_.seconds > 0 ? i > 0 && seconds() >= settings_.seconds : i >= settings_.iterations) break;
             if (exact_ && proven(root_key)) break;  // best play from here is known: nothing more to learn
+            if (i % decided_check == 0 && i > 0 && decided(seat, i, seconds())) break;
             // Other seats' secret choices and the numbers chance drew out of the seat's sight are guessed anew (they
             // may sit in private fields or locals, which determinize leaves as they are); then the unseen cards are
             // dealt again.
@@ -706,6 +707,35 @@ private:
         return true;
     }
 
+    // Whether the most tried action is ahead of every other by more iterations than are left: the rest of the budget
+    // could not change the choice (best_action), so it is saved. A time budget's iterations left are estimated from
+    // the pace so far.
+    bool decided(int seat, int done, double elapsed) {
+        const double left = settings_.seconds > 0 ? (settings_.seconds - elapsed) * done / std::max(elapsed, 1e-9)
+                                                  : settings_.iterations - done;
+        std::int64_t most = 0, second = 0;
+        lead_visits_.clear();
+        for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            const Node& n = nodes_[static_cast<std::size_t>(c)];
+            for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
+                const Edge& edge = edges_[static_cast<std::size_t>(e)];
+                if (edge.seat != seat) continue;
+                const auto a = static_cast<std::size_t>(edge.action);
+                if (a >= lead_visits_.size()) lead_visits_.resize(a + 1, 0);
+                lead_visits_[a] += edge.visits;
+            }
+        }
+        for (const std::int64_t v : lead_visits_) {
+            if (v > most) {
+                second = most;
+                most = v;
+            } else if (v > second) {
+                second = v;
+            }
+        }
+        return static_cast<double>(most - second) > left;
+    }
+
     // Whether the decision under `key` (the real game's) is proven.
     [[nodiscard]] bool proven(std::uint64_t key) const {
         const std::int32_t root = find_child(0, key);
@@ -768,6 +798,8 @@ private:
     int redrawn_seat_ = -1;
     std::int32_t decided_node_ = -1;  // the node of the last decision, in the tree it was searched with (reuse_tree)
     static constexpr std::size_t redrawn_games = 32;
+    static constexpr int decided_check = 16;  // iterations between two looks at whether the choice is decided
+    std::vector<std::int64_t> lead_visits_;
     // The solver: whether this iteration's game is the seat's exact knowledge, whether the path so far is exact, the
     // last exact edge taken, and the proven results (each seat's share of the win, players_ numbers each).
     bool exact_ = false, exact_path_ = false;
