@@ -55,6 +55,16 @@ TEST(MctsHiddenChoice, TheOtherSeatsSecretChoicesAreDrawnAgain) {
     EXPECT_FALSE(UnseenRedraw(game, 0).draw(1));
 }
 
+// A drawn game played on from a decision ago may have gone another way (in Hearts, other cards passed put another
+// seat to lead): where the next secret answer's seat is not to act, it does not fit. Drawing that answer among the
+// seat's options stopped the whole simulation ("seat 1 has nothing to decide now").
+TEST(MctsHiddenChoice, AGameThatWentAnotherWayDoesNotFit) {
+    const Game game = hidden(4, 1);
+    const UnseenRedraw redraw(game, 1);
+    Game gone_on = game;  // the hider has answered already: the secret answer of step 1 cannot be given again
+    EXPECT_FALSE(redraw.advance(gone_on, 1, 7));
+}
+
 // How many of 36 games the search bot in seat 2 wins with one guess, `game(i, seed)` being game i before the guess.
 template <typename MakeGame>
 int seeker_wins(MakeGame game_before_guess) {

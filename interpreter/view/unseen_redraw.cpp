@@ -117,6 +117,9 @@ void UnseenRedraw::learn_unseen_numbers(const Game& before, const ActionRecord* 
 // One step drawn until the seat sees what it saw after it; false when no draw fits.
 bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng,
                              ChanceRedraw& chance) const {
+    // The drawn game may have gone another way before this step (other cards passed, another seat to lead): then the
+    // answer cannot be given again, drawn or not.
+    if (answer && (replay.finished() || !acts(replay, answer->seat))) return false;
     replay.keep_messages(true);  // only here: what the seat read is compared after the step
     const Game before = replay;
     for (int i = 0; i < step_tries; ++i) {
