@@ -1,0 +1,91 @@
+#include "game_context.hpp"
+
+#include <algorithm>
+
+#include <fmt/format.h>
+
+namespace rulesrun::python {
+
+namespace {
+
+std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string& path) {
+    auto loaded = runtime::load_game(path);
+    if (loaded.game) return loaded.game;
+    std::string text = fmt::format("{}: the rules file has errors:\n", path);
+    for (const auto& d : loaded.diagnostics) text += render_diagnostic(loaded.sources, d, false);
+    throw LoadError(text);
+}
+
+// The seed of discovery game i: fixed, so that ids and layout are the same in every process.
+std::uint64_t discovery_seed(int game) { return derive_seed(0x646973636f766572ULL, static_cast<std::uint64_t>(game)); }
+
+}  // namespace
+
+GameContext::GameContext(const LoadRequest& request)
+    : request_(request), definition_(load_definition(request.path)) {
+    settings_ = runtime::resolve_settings(*definition_, {request.players, request.options, 1});
+    discover();
+}
+
+runtime::Game GameContext::new_game(std::uint64_t seed) const {
+    auto settings = settings_;
+    settings.seed = seed;
+    return runtime::Game(definition_, settings, true);
+}
+
+// Random games: every action offered gets its id, every seat's view at every decision goes into the layout.
+void GameContext::discover() {
+    TensorLayoutBuilder layout;
+    std::vector<std::uint64_t> keys;
+    std::vector<int> seats;
+    int decisions = 0;
+    int longest = 1;
+    for (int g = 0; g < discovery_games && decisions < discovery_decisions; ++g) {
+        runtime::Game game = new_game(discovery_seed(g));
+        game.keep_knowledge(false);
+        Rng rng(discovery_seed(g));
+        while (!game.finished() && decisions < discovery_decisions) {
+            for (int seat = 0; seat < players(); ++seat) layout.add(view_facts_of(game, seat));
+            game.to_act(seats);
+            for (const int seat : seats) {
+                game.action_keys(seat, keys);
+                for (std::size_t a = 0; a < keys.size(); ++a)
+                    ids_.id_of(keys[a], game.action_name(seat, static_cast<int>(a)));
+                ++decisions;
+                game.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(keys.size()))));
+            }
+            game.take_messages();
+        }
+        if (game.finished()) {
+            for (int seat = 0; seat < players(); ++seat) layout.add(view_facts_of(game, seat));
+        }
+        longest = std::max(longest, static_cast<int>(game.history().size()));
+    }
+    layout_ = layout.finish();
+    remembered_ids_ = ids_.size();
+    remembered_actions_ = std::min(longest, most_remembered_actions);
+}
+
+// Per remembered action: which seat took it (one slot per seat), and its id (one slot per id, then one for an id
+// the discovery run never met, then one for an action the seat was not told).
+std::size_t GameContext::information_state_size() const {
+    const auto per_action = static_cast<std::size_t>(players() + remembered_ids_ + 2);
+    return layout_.size() + per_action * static_cast<std::size_t>(remembered_actions_);
+}
+
+std::optional<int> GameContext::max_game_length(std::int64_t max_nodes) {
+    if (length_known_) return max_length_;
+    length_known_ = true;
+    try {
+        SolverTreeOptions options;
+        options.max_nodes = max_nodes;
+        max_length_ = build_solver_tree(definition_, settings_, options).depth;
+    } catch (const SolveRefused&) {
+        max_length_.reset();
+    } catch (const runtime::RuleError&) {
+        max_length_.reset();
+    }
+    return max_length_;
+}
+
+}  // namespace rulesrun::python

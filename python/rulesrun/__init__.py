@@ -1,0 +1,38 @@
+"""rulesrun's games for Python programs, shaped as OpenSpiel's pyspiel (docs/python.md).
+
+    import rulesrun
+    game = rulesrun.load_game("rules/classics/kuhn_poker.rules")
+    state = game.new_initial_state(seed=1)
+    while not state.is_terminal():
+        ...
+"""
+import json as _json
+
+from ._rulesrun import (CHANCE, SIMULTANEOUS, TERMINAL, Bot, Game, LoadError, State, play_random)
+from ._rulesrun import _bot, _load_game, _simulate_json
+from .environments import AECEnv, SingleAgentEnv
+
+__all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "Bot", "Game", "LoadError", "State", "AECEnv", "SingleAgentEnv",
+           "load_game", "bot", "simulate", "play_random"]
+
+
+def load_game(path, players=0, options=None, returns="outcome", chance="explicit"):
+    """Loads a rules file: a Game for `players` seats (0: the game's smallest count) with these options.
+
+    returns="outcome" gives each seat its share of the win (1 a win, 0 a loss, 1/k to each of k winners, 1/n to
+    each of n players in a draw); returns="score" gives the rules' scores. chance="explicit" makes every roll,
+    random number and shuffle a chance node with its outcomes; chance="sampled" draws them from the state's seed.
+    """
+    return _load_game(str(path), int(players), dict(options or {}), returns, chance)
+
+
+def bot(spec, game, seat, seed=1):
+    """A built-in bot for one seat: "random", a strategy the rules declare, "mcts:iterations=200"..."""
+    return _bot(game, spec, int(seat), int(seed))
+
+
+def simulate(path, games=1000, bots="", players=0, options=None, seed=1, threads=1):
+    """Plays `games` games between bots as `rulesrun simulate` does: the figures its --json prints, as a dict."""
+    option_list = [f"{name}={value}" for name, value in (options or {}).items()]
+    return _json.loads(_simulate_json(str(path), int(games), int(seed), bots, int(players), option_list,
+                                      int(threads)))
