@@ -104,22 +104,28 @@ def test_action_ids_are_the_same_in_every_state_and_load():
 
 def test_clone_and_serialize_round_trips():
     rng = np.random.default_rng(3)
-    for path in [KUHN] + [p for p in RULES if p.stem in ("pig", "connect_four", "diamant")]:
-        for chance in ("explicit", "sampled"):
-            game = rulesrun.load_game(path, chance=chance)
-            state = game.new_initial_state(seed=11)
-            random_playout(state, rng, limit=int(rng.integers(1, 12)))
-            copy = state.clone()
-            again = game.deserialize_state(state.serialize())
-            for other in (copy, again):
-                assert other.history() == state.history()
-                assert str(other) == str(state)
-                assert other.serialize() == state.serialize()
-            if not state.is_terminal():
-                legal = state.legal_actions() if not state.is_simultaneous_node() else None
-                if legal:
-                    copy.apply_action(legal[0])
-                    assert copy.history() != state.history()  # the copy went on alone
+    small_shuffles = [KUHN] + [p for p in RULES if p.stem in ("pig", "connect_four", "backgammon")]
+    for path, chance in [(p, "explicit") for p in small_shuffles] + [(p, "sampled") for p in RULES[:3] + small_shuffles]:
+        game = rulesrun.load_game(path, chance=chance)
+        state = game.new_initial_state(seed=11)
+        random_playout(state, rng, limit=int(rng.integers(1, 12)))
+        copy = state.clone()
+        again = game.deserialize_state(state.serialize())
+        for other in (copy, again):
+            assert other.history() == state.history()
+            assert str(other) == str(state)
+            assert other.serialize() == state.serialize()
+        if not state.is_terminal():
+            legal = state.legal_actions() if not state.is_simultaneous_node() else None
+            if legal:
+                copy.apply_action(legal[0])
+                assert copy.history() != state.history()  # the copy went on alone
+
+
+def test_a_shuffle_too_large_to_list_says_what_to_do():
+    game = rulesrun.load_game(ROOT / "rules" / "diamant.rules")
+    with pytest.raises(ValueError, match='30 cards .* chance="sampled"'):
+        game.new_initial_state()
 
 
 def test_bad_input_gets_clear_errors():
