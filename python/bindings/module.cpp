@@ -9,6 +9,7 @@
 #include "batch.hpp"
 #include "bot_seat.hpp"
 #include "python_state.hpp"
+#include "state_batches.hpp"
 
 namespace py = pybind11;
 using namespace rulesrun::python;
@@ -215,6 +216,29 @@ void bind_batches(py::module_& m) {
           });
 }
 
+std::vector<const State*> read_only(const std::vector<State*>& states) { return {states.begin(), states.end()}; }
+
+void bind_state_batches(py::module_& m) {
+    m.def("apply_actions_batch", &apply_each, py::arg("states"), py::arg("actions"),
+          "applies actions[i] to states[i] (a chance outcome or the action of its one seat to act)");
+    m.def("observation_tensors", [](const std::vector<State*>& states, const std::vector<int>& players) {
+              const std::size_t width = states.empty() ? 0 : states.front()->context()->layout().size();
+              py::array_t<float> out({static_cast<py::ssize_t>(states.size()), static_cast<py::ssize_t>(width)});
+              observation_rows(read_only(states), players, out.mutable_data());
+              return out;
+          }, py::arg("states"), py::arg("players"), "row i: states[i].observation_tensor(players[i])");
+    m.def("legal_actions_masks", [](const std::vector<State*>& states, const std::vector<int>& players,
+                                    const py::object& width) {
+              std::size_t columns = 0;
+              if (!width.is_none()) columns = width.cast<std::size_t>();
+              else if (!states.empty()) columns = static_cast<std::size_t>(states.front()->context()->ids().size());
+              py::array_t<std::int8_t> out({static_cast<py::ssize_t>(states.size()), static_cast<py::ssize_t>(columns)});
+              legal_action_rows(read_only(states), players, columns, out.mutable_data());
+              return out;
+          }, py::arg("states"), py::arg("players"), py::arg("width") = py::none(),
+          "row i: 1 for each legal action of players[i] in states[i]; width: the columns (num_distinct_actions())");
+}
+
 void register_errors(py::module_& m) {
     static py::exception<LoadError> load_error(m, "LoadError", PyExc_ValueError);
     py::register_exception_translator([](std::exception_ptr p) {
@@ -247,4 +271,5 @@ PYBIND11_MODULE(_rulesrun, m) {
     bind_game(m);
     bind_state(m);
     bind_batches(m);
+    bind_state_batches(m);
 }

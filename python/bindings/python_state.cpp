@@ -19,6 +19,7 @@ bool explicit_chance(const GameContext& context) { return context.request().chan
 State::State(std::shared_ptr<GameContext> context, std::uint64_t seed)
     : context_(std::move(context)), seed_(seed), game_(context_->new_game(seed)), log_(context_->players()) {
     if (explicit_chance(*context_)) {
+        game_.take_messages();  // the seeded start's: the start is played again with the outcomes chosen
         const runtime::Ply start;
         settle(resolve_ply(game_, start, seed_));
     } else {

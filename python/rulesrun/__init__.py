@@ -8,12 +8,14 @@
 """
 import json as _json
 
-from ._rulesrun import (CHANCE, SIMULTANEOUS, TERMINAL, Bot, Game, LoadError, State, play_random)
+from ._rulesrun import (CHANCE, SIMULTANEOUS, TERMINAL, Bot, Game, LoadError, State, apply_actions_batch,
+                        legal_actions_masks, observation_tensors, play_random)
 from ._rulesrun import _bot, _load_game, _simulate_json
 from .environments import AECEnv, SingleAgentEnv
 
 __all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "Bot", "Game", "LoadError", "State", "AECEnv", "SingleAgentEnv",
-           "load_game", "bot", "simulate", "play_random"]
+           "load_game", "bot", "simulate", "play_random", "apply_actions_batch", "observation_tensors",
+           "legal_actions_masks"]
 
 
 def load_game(path, players=0, options=None, returns="outcome", chance="explicit"):

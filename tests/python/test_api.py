@@ -164,3 +164,23 @@ def test_bots_and_simulate():
     assert honest.step(state) in state.legal_actions(0)
     figures = rulesrun.simulate(KUHN, games=50, bots="honest,random")
     assert figures["games"] == 50 and len(figures["seats"]) == 2
+
+
+def test_batches_of_states_give_what_each_state_gives():
+    game = rulesrun.load_game(ROOT / "rules" / "classics" / "connect_four.rules")
+    states = [game.new_initial_state(seed=seed) for seed in range(5)]
+    for state, opening in zip(states, range(5)):
+        state.apply_action(state.legal_actions()[opening])
+    players = [state.current_player() for state in states]
+    rows = rulesrun.observation_tensors(states, players)
+    masks = rulesrun.legal_actions_masks(states, players)
+    for state, player, row, mask in zip(states, players, rows, masks):
+        assert np.array_equal(row, state.observation_tensor(player))
+        assert list(mask) == state.legal_actions_mask(player)
+    copies = [state.clone() for state in states]
+    rulesrun.apply_actions_batch(states, [state.legal_actions()[0] for state in states])
+    for state, copy in zip(states, copies):
+        copy.apply_action(copy.legal_actions()[0])
+        assert state.serialize() == copy.serialize()
+    with pytest.raises(ValueError, match="5 states but 1 actions"):
+        rulesrun.apply_actions_batch(states, [0])
