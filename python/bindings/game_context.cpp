@@ -19,6 +19,18 @@ std::shared_ptr<const runtime::GameDefinition> load_definition(const std::string
 // The seed of discovery game i: fixed, so that ids and layout are the same in every process.
 std::uint64_t discovery_seed(int game) { return derive_seed(0x646973636f766572ULL, static_cast<std::uint64_t>(game)); }
 
+// A value shown as "secret", or a zone with cards of which none is shown.
+bool hides_something(const std::vector<ViewFact>& facts) {
+    for (std::size_t i = 0; i < facts.size(); ++i) {
+        const ViewFact& fact = facts[i];
+        if (fact.kind == ViewFact::Kind::value && fact.value == "secret") return true;
+        const bool zone_count = fact.name.ends_with(": count") && i + 1 < facts.size() &&
+                                facts[i + 1].name.ends_with(": cards");
+        if (zone_count && fact.value != "0" && facts[i + 1].items.empty()) return true;
+    }
+    return false;
+}
+
 }  // namespace
 
 GameContext::GameContext(const LoadRequest& request)
@@ -45,7 +57,11 @@ void GameContext::discover() {
         game.keep_knowledge(false);
         Rng rng(discovery_seed(g));
         while (!game.finished() && decisions < discovery_decisions) {
-            for (int seat = 0; seat < players(); ++seat) layout.add(view_facts_of(game, seat));
+            for (int seat = 0; seat < players(); ++seat) {
+                const auto facts = view_facts_of(game, seat);
+                imperfect_information_ = imperfect_information_ || hides_something(facts);
+                layout.add(facts);
+            }
             game.to_act(seats);
             for (const int seat : seats) {
                 game.action_keys(seat, keys);
@@ -61,6 +77,7 @@ void GameContext::discover() {
         }
         longest = std::max(longest, static_cast<int>(game.history().size()));
     }
+    for (const auto& choice : definition_->choices()) imperfect_information_ = imperfect_information_ || choice.secret;
     layout_ = layout.finish();
     remembered_ids_ = ids_.size();
     remembered_actions_ = std::min(longest, most_remembered_actions);
@@ -71,6 +88,13 @@ void GameContext::discover() {
 std::size_t GameContext::information_state_size() const {
     const auto per_action = static_cast<std::size_t>(players() + remembered_ids_ + 2);
     return layout_.size() + per_action * static_cast<std::size_t>(remembered_actions_);
+}
+
+bool GameContext::simultaneous() const {
+    for (const auto& choice : definition_->choices()) {
+        if (choice.simultaneous) return true;
+    }
+    return false;
 }
 
 std::optional<int> GameContext::max_game_length(std::int64_t max_nodes) {

@@ -52,6 +52,11 @@ public:
     // The actions the information state tensor remembers: the longest discovery game's, at most most_remembered_actions.
     [[nodiscard]] int remembered_actions() const { return remembered_actions_; }
     [[nodiscard]] std::size_t information_state_size() const;
+    // Whether a seat's view hid something in the discovery run (another seat's private field, cards it could not
+    // see), or the rules ask a choice secretly: the game is one of imperfect information.
+    [[nodiscard]] bool imperfect_information() const { return imperfect_information_; }
+    // Whether the rules ask some choice of several seats at once (`simultaneously`).
+    [[nodiscard]] bool simultaneous() const;
     // The most plies a game can last, from the whole tree when it has at most max_nodes nodes; nothing when it is
     // larger (or a rule fails in it). Worked out once, when first asked.
     [[nodiscard]] std::optional<int> max_game_length(std::int64_t max_nodes);
@@ -68,6 +73,7 @@ private:
     TensorLayout layout_;
     int remembered_ids_ = 0;
     int remembered_actions_ = 1;
+    bool imperfect_information_ = false;
     bool length_known_ = false;
     std::optional<int> max_length_;
 };

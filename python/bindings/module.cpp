@@ -96,6 +96,11 @@ void bind_game(py::module_& m) {
         .def("action_name", [](GameContext& g, int id) { return g.ids().name(id); })
         .def("deserialize_state", [](const Context& g, const std::string& text) { return State::deserialize(g, text); })
         .def("title", [](const GameContext& g) { return g.definition()->title(); })
+        .def("_imperfect_information", &GameContext::imperfect_information)
+        .def("_simultaneous", &GameContext::simultaneous)
+        .def("_player_range", [](const GameContext& g) {
+                 return py::make_tuple(g.definition()->min_players(), g.definition()->max_players());
+             })
         .def("path", [](const GameContext& g) { return g.request().path; })
         .def("returns_kind", [](const GameContext& g) { return g.request().returns == Returns::score ? "score" : "outcome"; })
         .def("chance_kind", [](const GameContext& g) { return g.request().chance == Chance::sampled ? "sampled" : "explicit"; })

@@ -7,6 +7,8 @@
         ...
 """
 import json as _json
+import pathlib as _pathlib
+import types as _types
 
 from ._rulesrun import (CHANCE, SIMULTANEOUS, TERMINAL, Bot, Game, LoadError, State, apply_actions_batch,
                         legal_actions_masks, observation_tensors, play_random)
@@ -38,3 +40,32 @@ def simulate(path, games=1000, bots="", players=0, options=None, seed=1, threads
     option_list = [f"{name}={value}" for name, value in (options or {}).items()]
     return _json.loads(_simulate_json(str(path), int(games), int(seed), bots, int(players), option_list,
                                       int(threads)))
+
+
+def _game_type(game):
+    """What OpenSpiel's GameType says, as strings: dynamics, chance_mode, information, utility, reward_model..."""
+    low, high = game._player_range()
+    return _types.SimpleNamespace(
+        short_name=_pathlib.Path(game.path()).stem, long_name=game.title(),
+        dynamics="simultaneous" if game._simultaneous() else "sequential",
+        chance_mode="explicit_stochastic" if game.chance_kind() == "explicit" else "sampled_stochastic",
+        information="imperfect_information" if game._imperfect_information() else "perfect_information",
+        # Win shares sum to 1 only when somebody wins or all draw; scores to whatever the rules give.
+        utility="general_sum", reward_model="terminal", min_num_players=low, max_num_players=high,
+        provides_information_state_string=True, provides_information_state_tensor=True,
+        provides_observation_string=True, provides_observation_tensor=True)
+
+
+def _min_utility(game):
+    """The lowest return: 0 (a loss) with returns="outcome"; None for scores (the rules do not bound them)."""
+    return 0.0 if game.returns_kind() == "outcome" else None
+
+
+def _max_utility(game):
+    """The highest return: 1 (a win alone) with returns="outcome"; None for scores."""
+    return 1.0 if game.returns_kind() == "outcome" else None
+
+
+Game.get_type = _game_type
+Game.min_utility = _min_utility
+Game.max_utility = _max_utility

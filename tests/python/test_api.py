@@ -184,3 +184,12 @@ def test_batches_of_states_give_what_each_state_gives():
         assert state.serialize() == copy.serialize()
     with pytest.raises(ValueError, match="5 states but 1 actions"):
         rulesrun.apply_actions_batch(states, [0])
+
+
+def test_game_type():
+    kuhn = rulesrun.load_game(KUHN).get_type()
+    assert (kuhn.short_name, kuhn.dynamics, kuhn.information, kuhn.chance_mode) == (
+        "kuhn_poker", "sequential", "imperfect_information", "explicit_stochastic")
+    chess = rulesrun.load_game(ROOT / "rules" / "classics" / "chess.rules", chance="sampled").get_type()
+    assert chess.information == "perfect_information"
+    assert rulesrun.load_game(KUHN).max_utility() == 1.0 and rulesrun.load_game(KUHN, returns="score").max_utility() is None
