@@ -65,8 +65,11 @@ void GameContext::discover() {
             game.to_act(seats);
             for (const int seat : seats) {
                 game.action_keys(seat, keys);
-                for (std::size_t a = 0; a < keys.size(); ++a)
-                    ids_.id_of(keys[a], game.action_name(seat, static_cast<int>(a)));
+                if (keys.empty()) throw runtime::RuleError(fmt::format("{} is to act with no action", game.seat_name(seat)));
+                for (std::size_t a = 0; a < keys.size(); ++a) {
+                    const std::string name = game.action_name(seat, static_cast<int>(a));
+                    ids_.id_of(ActionIds::identity(keys[a], name), name);
+                }
                 ++decisions;
                 game.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(keys.size()))));
             }
@@ -79,15 +82,7 @@ void GameContext::discover() {
     }
     for (const auto& choice : definition_->choices()) imperfect_information_ = imperfect_information_ || choice.secret;
     layout_ = layout.finish();
-    remembered_ids_ = ids_.size();
-    remembered_actions_ = std::min(longest, most_remembered_actions);
-}
-
-// Per remembered action: which seat took it (one slot per seat), and its id (one slot per id, then one for an id
-// the discovery run never met, then one for an action the seat was not told).
-std::size_t GameContext::information_state_size() const {
-    const auto per_action = static_cast<std::size_t>(players() + remembered_ids_ + 2);
-    return layout_.size() + per_action * static_cast<std::size_t>(remembered_actions_);
+    memory_ = ActionMemory(players(), ids_.size(), std::min(longest, most_remembered_actions));
 }
 
 bool GameContext::simultaneous() const {

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "action_ids.hpp"
+#include "action_memory.hpp"
 #include "rulesrun.hpp"
 #include "tensor_layout.hpp"
 
@@ -47,11 +48,10 @@ public:
     [[nodiscard]] int players() const { return settings_.players; }
     [[nodiscard]] ActionIds& ids() { return ids_; }
     [[nodiscard]] const TensorLayout& layout() const { return layout_; }
-    // The action ids the information state tensor has a slot for: those of the discovery run.
-    [[nodiscard]] int remembered_ids() const { return remembered_ids_; }
-    // The actions the information state tensor remembers: the longest discovery game's, at most most_remembered_actions.
-    [[nodiscard]] int remembered_actions() const { return remembered_actions_; }
-    [[nodiscard]] std::size_t information_state_size() const;
+    // The actions the information state tensor remembers: the longest discovery game's (at most
+    // most_remembered_actions), with the discovery run's ids.
+    [[nodiscard]] const ActionMemory& memory() const { return memory_; }
+    [[nodiscard]] std::size_t information_state_size() const { return layout_.size() + memory_.size(); }
     // Whether a seat's view hid something in the discovery run (another seat's private field, cards it could not
     // see), or the rules ask a choice secretly: the game is one of imperfect information.
     [[nodiscard]] bool imperfect_information() const { return imperfect_information_; }
@@ -71,8 +71,7 @@ private:
     runtime::ResolvedSettings settings_;
     ActionIds ids_;
     TensorLayout layout_;
-    int remembered_ids_ = 0;
-    int remembered_actions_ = 1;
+    ActionMemory memory_{1, 0, 1};
     bool imperfect_information_ = false;
     bool length_known_ = false;
     std::optional<int> max_length_;

@@ -91,8 +91,9 @@ void bind_game(py::module_& m) {
         .def("information_state_tensor_size", &GameContext::information_state_size)
         .def("observation_tensor_layout", [](const GameContext& g) { return layout_list(g.layout()); })
         .def("information_state_remembered", [](const GameContext& g) {
-                 return py::make_tuple(g.remembered_actions(), g.remembered_ids());
-             }, "(actions, ids): the last actions the information state tensor keeps, and the ids it has a slot for")
+                 return py::dict(py::arg("actions") = g.memory().actions(), py::arg("size") = g.memory().size(),
+                                 py::arg("ids") = g.memory().binary() ? "bits" : "one_hot");
+             }, "the last actions the information state tensor keeps, the floats they take, and how ids are written")
         .def("action_name", [](GameContext& g, int id) { return g.ids().name(id); })
         .def("deserialize_state", [](const Context& g, const std::string& text) { return State::deserialize(g, text); })
         .def("title", [](const GameContext& g) { return g.definition()->title(); })
@@ -206,6 +207,8 @@ void bind_batches(py::module_& m) {
              return py::dict(py::arg("returns") = returns, py::arg("lengths") = lengths,
                              py::arg("steps") = played.steps);
          }, py::arg("game"), py::arg("games"), py::arg("seed") = 1);
+    m.def("simulation_game_seed", &rulesrun::simulation_game_seed, py::arg("seed"), py::arg("index"),
+          "the seed of game `index` of a simulation with this seed (rulesrun simulate --seed)");
     m.def("_simulate_json", [](const std::string& path, std::int64_t games, std::uint64_t seed, const std::string& bots,
                                int players, const std::vector<std::string>& options, int threads) {
               py::gil_scoped_release release;

@@ -49,8 +49,8 @@ std::vector<int> State::ids_of_menu(int seat) const {
     ids.reserve(keys.size());
     ActionIds& table = context_->ids();
     for (std::size_t a = 0; a < keys.size(); ++a) {
-        const int id = table.find(keys[a]);
-        ids.push_back(id >= 0 ? id : table.id_of(keys[a], game_.action_name(seat, static_cast<int>(a))));
+        const std::string name = game_.action_name(seat, static_cast<int>(a));
+        ids.push_back(table.id_of(ActionIds::identity(keys[a], name), name));
     }
     return ids;
 }
@@ -216,23 +216,10 @@ void State::observation_tensor(int player, float* out) const {
     context_->layout().encode(view_facts_of(game_, player), out);
 }
 
-// The observation, then the last actions remembered: the seat that took each, and its id when the player was told.
+// The observation, then the last actions as the player was told them.
 void State::information_state_tensor(int player, float* out) const {
     observation_tensor(player, out);
-    const int players = context_->players();
-    const int known = context_->remembered_ids();
-    const auto per_action = static_cast<std::size_t>(players + known + 2);
-    float* actions = out + context_->layout().size();
-    std::fill(actions, actions + per_action * static_cast<std::size_t>(context_->remembered_actions()), 0.0F);
-    const std::size_t count = std::min(taken_.size(), static_cast<std::size_t>(context_->remembered_actions()));
-    for (std::size_t i = 0; i < count; ++i) {
-        const Taken& t = taken_[taken_.size() - count + i];
-        float* slot = actions + i * per_action;
-        slot[t.seat] = 1.0F;
-        const bool told = t.id >= 0 && (t.seat == player || !t.secret);
-        const int index = !told ? known + 1 : t.id < known ? t.id : known;
-        slot[players + index] = 1.0F;
-    }
+    context_->memory().encode(taken_, player, out + context_->layout().size());
 }
 
 std::string State::to_string() const {
@@ -296,7 +283,7 @@ State State::resample_from_infostate(int player, std::uint64_t seed) const {
     copy.replayable_ = false;
     copy.history_.clear();
     copy.moves_.clear();
-    for (Taken& t : copy.taken_) {
+    for (TakenAction& t : copy.taken_) {
         if (t.secret && t.seat != player) t.id = -1;
     }
     copy.log_ = runtime::TableLog(context_->players());

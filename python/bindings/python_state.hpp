@@ -74,12 +74,6 @@ private:
     void tell_ply();
     [[nodiscard]] std::vector<int> ids_of_menu(int seat) const;
 
-    struct Taken {
-        int seat = 0;
-        int id = 0;
-        bool secret = false;
-    };
-
     std::shared_ptr<GameContext> context_;
     std::uint64_t seed_ = 1;
     runtime::Game game_;                // the game now, or before the ply a chance node resolves
@@ -87,7 +81,7 @@ private:
     std::vector<int> moves_;            // every action as its menu position, every chance outcome: for serialize
     bool replayable_ = true;
     std::vector<int> history_;
-    std::vector<Taken> taken_;
+    std::vector<TakenAction> taken_;
     runtime::TableLog log_;
 };
 

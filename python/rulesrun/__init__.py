@@ -11,13 +11,13 @@ import pathlib as _pathlib
 import types as _types
 
 from ._rulesrun import (CHANCE, SIMULTANEOUS, TERMINAL, Bot, Game, LoadError, State, apply_actions_batch,
-                        legal_actions_masks, observation_tensors, play_random)
+                        legal_actions_masks, observation_tensors, play_random, simulation_game_seed)
 from ._rulesrun import _bot, _load_game, _simulate_json
 from .environments import AECEnv, SingleAgentEnv
 
 __all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "Bot", "Game", "LoadError", "State", "AECEnv", "SingleAgentEnv",
            "load_game", "bot", "simulate", "play_random", "apply_actions_batch", "observation_tensors",
-           "legal_actions_masks"]
+           "legal_actions_masks", "simulation_game_seed"]
 
 
 def load_game(path, players=0, options=None, returns="outcome", chance="explicit"):

@@ -55,6 +55,31 @@ def test_random_playouts_on_every_rules_file(path):
             assert len(returns) == game.num_players() and all(0 <= r <= 1 for r in returns)
 
 
+@pytest.mark.parametrize("path", RULES, ids=lambda p: p.stem)
+def test_random_bots_through_the_api_play_simulates_games(path):
+    """Games played from Python with simulate's seeds and random bots are simulate's games: the same figures."""
+    game = rulesrun.load_game(path, chance="sampled")
+    games, wins, lengths = 12, [0] * game.num_players(), []
+    for index in range(games):
+        seed = rulesrun.simulation_game_seed(9, index)
+        state = game.new_initial_state(seed=seed)
+        bots = [rulesrun.bot("random", game, seat, seed=seed) for seat in range(game.num_players())]
+        moves = 0
+        while not state.is_terminal():
+            actions = [-1] * game.num_players()
+            for seat in state.acting_players():
+                actions[seat] = bots[seat].step(state)
+            state.apply_actions(actions)
+            moves += sum(a >= 0 for a in actions)
+        lengths.append(moves)
+        for seat, value in enumerate(state.returns()):
+            wins[seat] += value == 1.0 and sum(state.returns()) == 1.0
+    figures = rulesrun.simulate(path, games=games, seed=9, bots="random")
+    assert np.mean(lengths) == pytest.approx(figures["length"]["mean"])
+    if not figures["cooperative"]:
+        assert wins == [seat["wins"] for seat in figures["seats"]]
+
+
 @pytest.mark.parametrize("path", [p for p in RULES if p.stem in ("pig", "diamant", "kuhn_poker", "connect_four")],
                          ids=lambda p: p.stem)
 def test_play_random_plays_simulates_games(path):

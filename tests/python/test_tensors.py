@@ -41,7 +41,7 @@ def test_kuhn_information_state_tensor_remembers_the_bets():
     game = rulesrun.load_game(KUHN)
     after_check_bet = kuhn_state(game, "J, Q, K", ["check", "bet"]).information_state_tensor(0)
     after_bet = kuhn_state(game, "J, Q, K", ["bet"]).information_state_tensor(1)
-    assert game.information_state_remembered()[0] == 3
+    assert game.information_state_remembered() == {"actions": 3, "size": 3 * (2 + 1 + 5), "ids": "one_hot"}
     assert not np.array_equal(after_check_bet[:len(after_bet)], after_bet)
     layout = game.observation_tensor_layout()
     assert sum(segment["size"] for segment in layout) == game.observation_tensor_size()
@@ -82,3 +82,15 @@ def test_a_resampled_state_deals_the_hidden_cards_again():
     assert len(others) == 2  # player 2 holds the Q or the K
     with pytest.raises(ValueError, match="no past to replay"):
         state.resample_from_infostate(0, 1).serialize()
+
+
+def test_a_game_of_many_ids_remembers_them_as_bits():
+    game = rulesrun.load_game(ROOT / "rules" / "classics" / "chess.rules", chance="sampled")
+    memory = game.information_state_remembered()
+    assert memory["ids"] == "bits" and memory["size"] == memory["actions"] * (2 + 1 + 12)
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action(0, "e2-e4"))
+    tensor = state.information_state_tensor(1)
+    first = tensor[game.observation_tensor_size():][:15]
+    id_bits = sum(int(bit) << b for b, bit in enumerate(first[3:]))
+    assert list(first[:3]) == [1, 0, 1] and id_bits == state.history()[0]
