@@ -1,9 +1,8 @@
 #include "explicit_chance.hpp"
 
-#include <algorithm>
+#include <map>
 
 #include <fmt/format.h>
-#include <fmt/ranges.h>
 
 namespace rulesrun::python {
 
@@ -12,22 +11,8 @@ namespace {
 using runtime::ChanceProbe;
 using runtime::ForcedChance;
 
-const ForcedChance probe{ForcedChance::Kind::probe, 0, {}, "the Python module"};
-
-// Every distinct order of the cards (by name), in lexicographic order; refuses more than most_shuffle_orders.
-std::vector<std::vector<std::string>> distinct_orders(std::vector<std::string> cards) {
-    std::sort(cards.begin(), cards.end());
-    std::vector<std::vector<std::string>> orders;
-    do {
-        if (orders.size() == most_shuffle_orders) {
-            throw runtime::UsageError(fmt::format(
-                "a shuffle of {} cards has more than {} distinct orders: too many to list as chance outcomes; load "
-                "the game with chance=\"sampled\"", cards.size(), most_shuffle_orders));
-        }
-        orders.push_back(cards);
-    } while (std::next_permutation(cards.begin(), cards.end()));
-    return orders;
-}
+constexpr const char* origin = "the Python module";
+const ForcedChance probe{ForcedChance::Kind::probe, 0, {}, origin};
 
 }  // namespace
 
@@ -41,25 +26,59 @@ ChanceNode::ChanceNode(runtime::Ply ply, const ChanceProbe& drawn) : ply_(std::m
             "a shuffle's cards shown alike are not alike (their types or fields differ): its orders cannot be named "
             "as chance outcomes; load the game with chance=\"sampled\"");
     }
-    orders_ = distinct_orders(drawn.cards);
+    std::map<std::string, int> counts;
+    for (const std::string& card : drawn.cards) ++counts[card];
+    for (const auto& [name, count] : counts) left_.push_back({name, count});
+    cards_left_ = static_cast<int>(drawn.cards.size());
 }
 
-int ChanceNode::outcome_count() const {
-    return shuffle_ ? static_cast<int>(orders_.size()) : high_ - low_ + 1;
+int ChanceNode::outcome_count() const { return shuffle_ ? static_cast<int>(left_.size()) : high_ - low_ + 1; }
+
+void ChanceNode::check(int outcome) const {
+    if (outcome < 0 || outcome >= outcome_count())
+        throw runtime::UsageError(fmt::format("no chance outcome {}: this chance node has {}", outcome, outcome_count()));
+}
+
+double ChanceNode::probability(int outcome) const {
+    check(outcome);
+    if (!shuffle_) return 1.0 / outcome_count();
+    return static_cast<double>(left_[static_cast<std::size_t>(outcome)].count) / cards_left_;
 }
 
 std::string ChanceNode::outcome_name(int outcome) const {
-    if (outcome < 0 || outcome >= outcome_count())
-        throw runtime::UsageError(fmt::format("no chance outcome {}: this chance node has {}", outcome, outcome_count()));
-    if (shuffle_) return fmt::format("{}", fmt::join(orders_[static_cast<std::size_t>(outcome)], ", "));
-    return std::to_string(low_ + outcome);
+    check(outcome);
+    return shuffle_ ? left_[static_cast<std::size_t>(outcome)].name : std::to_string(low_ + outcome);
 }
 
-runtime::Ply ChanceNode::ply_with(int outcome) const {
-    (void)outcome_name(outcome);  // checks it
+std::variant<ChanceNode, runtime::Ply> ChanceNode::after(int outcome) const {
+    check(outcome);
     runtime::Ply ply = ply_;
-    if (shuffle_) ply.chance.push_back({ForcedChance::Kind::order, 0, orders_[static_cast<std::size_t>(outcome)], "the Python module"});
-    else ply.chance.push_back({ForcedChance::Kind::number, low_ + outcome, {}, "the Python module"});
+    if (!shuffle_) {
+        ply.chance.push_back({ForcedChance::Kind::number, low_ + outcome, {}, origin});
+        return ply;
+    }
+    ChanceNode next = *this;
+    auto& name = next.left_[static_cast<std::size_t>(outcome)];
+    next.placed_.push_back(name.name);
+    --next.cards_left_;
+    if (--name.count == 0) next.left_.erase(next.left_.begin() + outcome);
+    if (next.left_.size() > 1) return next;
+    return next.with_order();  // the cards left are alike: the order is complete
+}
+
+runtime::Ply ChanceNode::with_order() const {
+    runtime::Ply ply = ply_;
+    auto order = placed_;
+    for (const Name& name : left_) order.insert(order.end(), static_cast<std::size_t>(name.count), name.name);
+    ply.chance.push_back({ForcedChance::Kind::order, 0, std::move(order), origin});
+    return ply;
+}
+
+std::optional<runtime::Ply> ChanceNode::only_result() const {
+    if (outcome_count() > 1) return std::nullopt;
+    if (shuffle_) return with_order();
+    runtime::Ply ply = ply_;
+    ply.chance.push_back({ForcedChance::Kind::number, low_, {}, origin});
     return ply;
 }
 
@@ -83,7 +102,9 @@ std::variant<runtime::Game, ChanceNode> resolve_ply(const runtime::Game& before,
         throw runtime::RuleError(fmt::format("a ply draws more than {} numbers: its chance outcomes are too many to list",
                                              runtime::most_draws_per_ply));
     }
-    return ChanceNode(ply, drawn);
+    ChanceNode node(ply, drawn);
+    if (const auto only = node.only_result()) return resolve_ply(before, *only, seed);
+    return node;
 }
 
 }  // namespace rulesrun::python

@@ -73,7 +73,7 @@ std::vector<int> State::legal_actions(int player) const {
 std::vector<std::pair<int, double>> State::chance_outcomes() const {
     if (!chance_) throw UsageError("chance_outcomes(): this state is not a chance node");
     std::vector<std::pair<int, double>> outcomes;
-    for (int i = 0; i < chance_->outcome_count(); ++i) outcomes.emplace_back(i, chance_->probability());
+    for (int i = 0; i < chance_->outcome_count(); ++i) outcomes.emplace_back(i, chance_->probability(i));
     return outcomes;
 }
 
@@ -123,10 +123,14 @@ int State::string_to_action(int player, const std::string& name) const {
 
 void State::apply_action(int action) {
     if (chance_) {
-        const runtime::Ply ply = chance_->ply_with(action);
+        auto next = chance_->after(action);
         history_.push_back(action);
         moves_.push_back(action);
-        settle(resolve_ply(game_, ply, seed_));
+        if (auto* node = std::get_if<ChanceNode>(&next)) {
+            chance_ = std::move(*node);  // the shuffle's next position
+            return;
+        }
+        settle(resolve_ply(game_, std::get<runtime::Ply>(next), seed_));
         return;
     }
     const int player = current_player();

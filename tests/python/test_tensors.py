@@ -18,7 +18,8 @@ def seat_view(state, player):
 
 def kuhn_state(game, deal, bets):
     state = game.new_initial_state()
-    state.apply_action(state.string_to_action(rulesrun.CHANCE, deal))
+    for card in deal.split(", ")[:2]:
+        state.apply_action(state.string_to_action(rulesrun.CHANCE, card))
     for bet in bets:
         state.apply_action(state.string_to_action(state.current_player(), bet))
     return state
