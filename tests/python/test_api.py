@@ -38,11 +38,12 @@ def random_playout(state, rng, limit=400):
     return taken
 
 
+@pytest.mark.parametrize("chance", ["explicit", "sampled"])
 @pytest.mark.parametrize("path", RULES, ids=lambda p: p.stem)
-def test_random_playouts_on_every_rules_file(path):
-    game = rulesrun.load_game(path, chance="sampled")
+def test_random_playouts_on_every_rules_file(path, chance):
+    game = rulesrun.load_game(path, chance=chance)
     rng = np.random.default_rng(7)
-    for seed in range(2):
+    for seed in range(2 if chance == "sampled" else 1):
         state = game.new_initial_state(seed=seed)
         random_playout(state, rng)
         for player in range(game.num_players()):
