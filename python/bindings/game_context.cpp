@@ -93,8 +93,8 @@ bool GameContext::simultaneous() const {
 }
 
 std::optional<int> GameContext::max_game_length(std::int64_t max_nodes) {
-    if (length_known_) return max_length_;
-    length_known_ = true;
+    if (max_length_ || max_nodes <= length_tried_nodes_) return max_length_;
+    length_tried_nodes_ = max_nodes;
     try {
         SolverTreeOptions options;
         options.max_nodes = max_nodes;

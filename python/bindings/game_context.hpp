@@ -58,7 +58,8 @@ public:
     // Whether the rules ask some choice of several seats at once (`simultaneously`).
     [[nodiscard]] bool simultaneous() const;
     // The most plies a game can last, from the whole tree when it has at most max_nodes nodes; nothing when it is
-    // larger (or a rule fails in it). Worked out once, when first asked.
+    // larger (or a rule fails in it). Worked out when first asked, and again when asked with more nodes than the
+    // tree that was too large.
     [[nodiscard]] std::optional<int> max_game_length(std::int64_t max_nodes);
     // A new game from this seed, as the rules start it.
     [[nodiscard]] runtime::Game new_game(std::uint64_t seed) const;
@@ -73,7 +74,7 @@ private:
     TensorLayout layout_;
     ActionMemory memory_{1, 0, 1};
     bool imperfect_information_ = false;
-    bool length_known_ = false;
+    std::int64_t length_tried_nodes_ = 0;  // the largest max_nodes tried so far
     std::optional<int> max_length_;
 };
 

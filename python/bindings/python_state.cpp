@@ -272,14 +272,41 @@ State State::deserialize(std::shared_ptr<GameContext> context, const std::string
     }
 }
 
+// The game with what `player` did not see drawn or answered (numbers, other seats' secret answers) drawn again, as the
+// search bot does (UnseenRedraw). It plays the game again from its seed: with explicit chance, whose outcomes the seed
+// does not give, a game with such draws cannot be replayed, and is refused rather than left with the true values.
+runtime::Game State::redrawn(int player, std::uint64_t seed) const {
+    const auto refused = [&] {
+        return UsageError(fmt::format(
+            "resample_from_infostate: player {} did not see some numbers drawn or answers given, which are drawn "
+            "again by playing the game again from its seed; explicit chance outcomes are not given by the seed: load "
+            "the game with chance=\"sampled\"", player));
+    };
+    if (!context_->imperfect_information()) return game_;  // every seat sees everything: nothing to draw
+    bool draws = false;
+    std::optional<runtime::Game> drawn;
+    try {
+        const runtime::UnseenRedraw redraw(game_, player);
+        draws = redraw.draws_anything();
+        if (draws) drawn = redraw.draw(seed);
+    } catch (const std::logic_error&) {  // UsageError: a replay from the seed that cannot follow the game
+        if (explicit_chance(*context_)) throw refused();
+        throw;
+    } catch (const runtime::RuleError&) {
+        if (explicit_chance(*context_)) throw refused();
+        throw;
+    }
+    if (!draws) return game_;
+    if (drawn) return std::move(*drawn);
+    if (explicit_chance(*context_)) throw refused();
+    return game_;  // no draw fitted what the seat saw: the search bot plays on the game itself too
+}
+
 State State::resample_from_infostate(int player, std::uint64_t seed) const {
     check_observable(player);
     if (chance_) throw UsageError("resample_from_infostate: at a chance node; resample at a decision");
     State copy = *this;
-    const runtime::UnseenRedraw redraw(game_, player);
-    std::optional<runtime::Game> drawn;
-    if (redraw.draws_anything()) drawn = redraw.draw(seed);
-    copy.game_ = drawn ? std::move(*drawn) : game_;
+    copy.game_ = redrawn(player, seed);
     copy.game_.determinize(player, derive_seed(seed, 1));
     copy.game_.take_messages();
     // What the copy holds of the past is what `player` knows of it: no replay, the others' secret answers unknown,

@@ -69,6 +69,7 @@ private:
     [[nodiscard]] runtime::ActionRecord record_of(int seat, int id) const;
     void check_player(int player) const;
     void check_observable(int player) const;
+    [[nodiscard]] runtime::Game redrawn(int player, std::uint64_t seed) const;
     void apply_records(const std::vector<runtime::ActionRecord>& records);
     void settle(std::variant<runtime::Game, ChanceNode> resolved);
     void tell_ply();

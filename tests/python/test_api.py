@@ -204,7 +204,8 @@ def test_bad_input_gets_clear_errors():
 
 
 def test_max_game_length():
-    assert rulesrun.load_game(KUHN).max_game_length() == 3
+    kuhn = rulesrun.load_game(KUHN)
+    assert kuhn.max_game_length(max_nodes=10) is None and kuhn.max_game_length() == 3
     assert rulesrun.load_game(ROOT / "rules" / "classics" / "chess.rules", chance="sampled").max_game_length(
         max_nodes=1000) is None
 

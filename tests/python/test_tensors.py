@@ -95,3 +95,29 @@ def test_a_game_of_many_ids_remembers_them_as_bits():
     first = tensor[game.observation_tensor_size():][:15]
     id_bits = sum(int(bit) << b for b, bit in enumerate(first[3:]))
     assert list(first[:3]) == [1, 0, 1] and id_bits == state.history()[0]
+
+
+@pytest.mark.parametrize("name, refusals", [("classics/six_nimmt", True), ("diamant", True), ("pig", False)])
+def test_resampling_what_explicit_chance_cannot_replay_is_refused(name, refusals):
+    # Drawing again the others' secret answers replays the game from its seed, which explicit outcomes are not.
+    game = rulesrun.load_game(ROOT / "rules" / f"{name}.rules")
+    state, rng = game.new_initial_state(seed=3), np.random.default_rng(1)
+    refused = resampled = 0
+    while not state.is_terminal() and refused + resampled < 30:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        player = state.acting_players()[0]
+        try:
+            assert seat_view(state.resample_from_infostate(player, 1), player) == seat_view(state, player)
+            resampled += 1
+        except ValueError as error:
+            assert 'chance="sampled"' in str(error)
+            refused += 1
+        actions = [-1] * game.num_players()
+        for seat in state.acting_players():
+            legal = state.legal_actions(seat)
+            actions[seat] = legal[rng.integers(len(legal))]
+        state.apply_actions(actions)
+    assert (refused > 0) == refusals and resampled > 0
