@@ -45,44 +45,49 @@ runtime::Game GameContext::new_game(std::uint64_t seed) const {
     return runtime::Game(definition_, settings, true);
 }
 
-// Random games: every action offered gets its id, every seat's view at every decision goes into the layout.
+// Random games from fixed seeds, until either budget is spent.
 void GameContext::discover() {
     TensorLayoutBuilder layout;
-    std::vector<std::uint64_t> keys;
-    std::vector<int> seats;
     int decisions = 0;
     int longest = 1;
-    for (int g = 0; g < discovery_games && decisions < discovery_decisions; ++g) {
-        runtime::Game game = new_game(discovery_seed(g));
-        game.keep_knowledge(false);
-        Rng rng(discovery_seed(g));
-        while (!game.finished() && decisions < discovery_decisions) {
-            for (int seat = 0; seat < players(); ++seat) {
-                const auto facts = view_facts_of(game, seat);
-                imperfect_information_ = imperfect_information_ || hides_something(facts);
-                layout.add(facts);
-            }
-            game.to_act(seats);
-            for (const int seat : seats) {
-                game.action_keys(seat, keys);
-                if (keys.empty()) throw runtime::RuleError(fmt::format("{} is to act with no action", game.seat_name(seat)));
-                for (std::size_t a = 0; a < keys.size(); ++a) {
-                    const std::string name = game.action_name(seat, static_cast<int>(a));
-                    ids_.id_of(ActionIds::identity(keys[a], name), name);
-                }
-                ++decisions;
-                game.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(keys.size()))));
-            }
-            game.take_messages();
-        }
-        if (game.finished()) {
-            for (int seat = 0; seat < players(); ++seat) layout.add(view_facts_of(game, seat));
-        }
-        longest = std::max(longest, static_cast<int>(game.history().size()));
-    }
+    for (int g = 0; g < discovery_games && decisions < discovery_decisions; ++g)
+        longest = std::max(longest, discover_game(discovery_seed(g), layout, decisions));
     for (const auto& choice : definition_->choices()) imperfect_information_ = imperfect_information_ || choice.secret;
     layout_ = layout.finish();
     memory_ = ActionMemory(players(), ids_.size(), std::min(longest, most_remembered_actions));
+}
+
+// One random game: every action offered gets its id, every seat's view at every decision and at the end goes into the
+// layout. Returns the actions it took.
+int GameContext::discover_game(std::uint64_t seed, TensorLayoutBuilder& layout, int& decisions) {
+    runtime::Game game = new_game(seed);
+    game.keep_knowledge(false);
+    Rng rng(seed);
+    std::vector<std::uint64_t> keys;
+    while (!game.finished() && decisions < discovery_decisions) {
+        see_views(game, layout);
+        for (const int seat : game.to_act()) {
+            game.action_keys(seat, keys);
+            if (keys.empty()) throw runtime::RuleError(fmt::format("{} is to act with no action", game.seat_name(seat)));
+            for (std::size_t a = 0; a < keys.size(); ++a) {
+                const std::string name = game.action_name(seat, static_cast<int>(a));
+                ids_.id_of(ActionIds::identity(keys[a], name), name);
+            }
+            ++decisions;
+            game.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(keys.size()))));
+        }
+        game.take_messages();
+    }
+    if (game.finished()) see_views(game, layout);
+    return static_cast<int>(game.history().size());
+}
+
+void GameContext::see_views(const runtime::Game& game, TensorLayoutBuilder& layout) {
+    for (int seat = 0; seat < players(); ++seat) {
+        const auto facts = view_facts_of(game, seat);
+        imperfect_information_ = imperfect_information_ || hides_something(facts);
+        layout.add(facts);
+    }
 }
 
 bool GameContext::simultaneous() const {

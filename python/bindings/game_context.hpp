@@ -66,6 +66,8 @@ public:
 
 private:
     void discover();
+    int discover_game(std::uint64_t seed, TensorLayoutBuilder& layout, int& decisions);
+    void see_views(const runtime::Game& game, TensorLayoutBuilder& layout);
 
     LoadRequest request_;
     std::shared_ptr<const runtime::GameDefinition> definition_;
