@@ -35,6 +35,9 @@ bool hides_something(const std::vector<ViewFact>& facts) {
 
 GameContext::GameContext(const LoadRequest& request)
     : request_(request), definition_(load_definition(request.path)) {
+    if (request.discovery_games < 1 || request.discovery_decisions < 1)
+        throw runtime::UsageError(fmt::format("discovery_games and discovery_decisions must be 1 or more, not {} and {}",
+                                              request.discovery_games, request.discovery_decisions));
     settings_ = runtime::resolve_settings(*definition_, {request.players, request.options, 1});
     discover();
 }
@@ -50,7 +53,7 @@ void GameContext::discover() {
     TensorLayoutBuilder layout;
     int decisions = 0;
     int longest = 1;
-    for (int g = 0; g < discovery_games && decisions < discovery_decisions; ++g)
+    for (int g = 0; g < request_.discovery_games && decisions < request_.discovery_decisions; ++g)
         longest = std::max(longest, discover_game(discovery_seed(g), layout, decisions));
     for (const auto& choice : definition_->choices()) imperfect_information_ = imperfect_information_ || choice.secret;
     layout_ = layout.finish();
@@ -64,7 +67,7 @@ int GameContext::discover_game(std::uint64_t seed, TensorLayoutBuilder& layout, 
     game.keep_knowledge(false);
     Rng rng(seed);
     std::vector<std::uint64_t> keys;
-    while (!game.finished() && decisions < discovery_decisions) {
+    while (!game.finished() && decisions < request_.discovery_decisions) {
         see_views(game, layout);
         for (const int seat : game.to_act()) {
             game.action_keys(seat, keys);

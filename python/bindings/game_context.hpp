@@ -28,11 +28,11 @@ struct LoadRequest {
     std::vector<std::pair<std::string, std::string>> options;
     Returns returns = Returns::outcome;
     Chance chance = Chance::explicit_nodes;
+    // The discovery run: random games from fixed seeds, until either budget is spent. More games meet more actions
+    // (their ids then come before play) and more views (more of the tensors' slots), and take longer to load.
+    int discovery_games = 64;
+    int discovery_decisions = 4000;
 };
-
-// The discovery run: random games from fixed seeds, until either budget is spent.
-inline constexpr int discovery_games = 64;
-inline constexpr int discovery_decisions = 4000;
 // The information state tensor keeps the last this many actions at most (older ones drop out).
 inline constexpr int most_remembered_actions = 64;
 

@@ -25,8 +25,9 @@ std::vector<std::pair<std::string, std::string>> option_pairs(const py::dict& op
 }
 
 Context load(const std::string& path, int players, const py::dict& options, const std::string& returns,
-             const std::string& chance) {
-    LoadRequest request{path, players, option_pairs(options), Returns::outcome, Chance::explicit_nodes};
+             const std::string& chance, int discovery_games, int discovery_decisions) {
+    LoadRequest request{path, players, option_pairs(options), Returns::outcome, Chance::explicit_nodes,
+                        discovery_games, discovery_decisions};
     if (returns == "score") request.returns = Returns::score;
     else if (returns != "outcome")
         throw py::value_error("returns must be \"outcome\" (win shares) or \"score\" (the rules' scores), not \"" + returns + "\"");
@@ -275,7 +276,7 @@ PYBIND11_MODULE(_rulesrun, m) {
     m.attr("CHANCE") = chance_player;
     m.attr("SIMULTANEOUS") = simultaneous_player;
     m.def("_load_game", &load, py::arg("path"), py::arg("players"), py::arg("options"), py::arg("returns"),
-          py::arg("chance"));
+          py::arg("chance"), py::arg("discovery_games"), py::arg("discovery_decisions"));
     bind_game(m);
     bind_state(m);
     bind_batches(m);

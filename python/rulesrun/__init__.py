@@ -20,14 +20,18 @@ __all__ = ["CHANCE", "SIMULTANEOUS", "TERMINAL", "Bot", "Game", "LoadError", "St
            "legal_actions_masks", "simulation_game_seed"]
 
 
-def load_game(path, players=0, options=None, returns="outcome", chance="explicit"):
+def load_game(path, players=0, options=None, returns="outcome", chance="explicit", discovery_games=64,
+              discovery_decisions=4000):
     """Loads a rules file: a Game for `players` seats (0: the game's smallest count) with these options.
 
     returns="outcome" gives each seat its share of the win (1 a win, 0 a loss, 1/k to each of k winners, 1/n to
     each of n players in a draw); returns="score" gives the rules' scores. chance="explicit" makes every roll,
     random number and shuffle a chance node with its outcomes; chance="sampled" draws them from the state's seed.
+    The discovery run (random games from fixed seeds, up to discovery_games games and discovery_decisions decisions)
+    numbers the action ids and lays out the tensors: docs/python.md.
     """
-    return _load_game(str(path), int(players), dict(options or {}), returns, chance)
+    return _load_game(str(path), int(players), dict(options or {}), returns, chance, int(discovery_games),
+                      int(discovery_decisions))
 
 
 def bot(spec, game, seat, seed=1):

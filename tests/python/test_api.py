@@ -203,6 +203,17 @@ def test_bad_input_gets_clear_errors():
         rulesrun.bot("random,random", game, 0)
 
 
+def test_a_longer_discovery_meets_more_actions():
+    path = ROOT / "rules" / "classics" / "hearts.rules"
+    short = rulesrun.load_game(path, chance="sampled", discovery_games=1, discovery_decisions=100)
+    longer = rulesrun.load_game(path, chance="sampled", discovery_games=4, discovery_decisions=1000)
+    assert short.num_distinct_actions() < longer.num_distinct_actions()
+    names = [short.action_name(i) for i in range(short.num_distinct_actions())]
+    assert names == [longer.action_name(i) for i in range(len(names))]  # the same start: the same first ids
+    with pytest.raises(ValueError, match="discovery_games"):
+        rulesrun.load_game(path, discovery_games=0)
+
+
 def test_max_game_length():
     kuhn = rulesrun.load_game(KUHN)
     assert kuhn.max_game_length(max_nodes=10) is None and kuhn.max_game_length() == 3
