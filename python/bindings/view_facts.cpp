@@ -8,7 +8,9 @@ namespace {
 
 using Json = nlohmann::json;
 
-std::string text_of(const Json& value) { return value.is_string() ? value.get<std::string>() : value.dump(); }
+std::string text_of(const Json& value) { return value.is_string() ? value.get_ref<const std::string&>() : value.dump(); }
+
+const std::string& label_of(const Json& item, const char* key) { return item[key].get_ref<const std::string&>(); }
 
 void add_value(std::vector<ViewFact>& facts, std::string name, std::string value) {
     facts.push_back({ViewFact::Kind::value, std::move(name), std::move(value), {}});
@@ -19,14 +21,13 @@ void add_items(std::vector<ViewFact>& facts, std::string name, std::vector<std::
 }
 
 void add_fields(std::vector<ViewFact>& facts, const std::string& prefix, const Json& fields) {
-    for (const Json& field : fields)
-        add_value(facts, fmt::format("{}field {}", prefix, text_of(field["label"])), text_of(field["value"]));
+    for (const Json& field : fields) add_value(facts, prefix + "field " + label_of(field, "label"), text_of(field["value"]));
 }
 
 // A zone: its size, and its cards by their text when the seat sees them (their order is left out).
 void add_zones(std::vector<ViewFact>& facts, const std::string& prefix, const Json& zones) {
     for (const Json& zone : zones) {
-        const std::string name = fmt::format("{}zone {}", prefix, text_of(zone["label"]));
+        const std::string name = prefix + "zone " + label_of(zone, "label");
         add_value(facts, name + ": count", text_of(zone["count"]));
         std::vector<std::string> cards;
         if (zone.contains("cards")) {
@@ -38,13 +39,14 @@ void add_zones(std::vector<ViewFact>& facts, const std::string& prefix, const Js
 
 void add_boards(std::vector<ViewFact>& facts, const Json& boards) {
     for (const Json& board : boards) {
+        const std::string prefix = "board " + label_of(board, "label") + " cell ";
         for (const Json& cell : board["cells"]) {
-            const std::string name = fmt::format("board {} cell {}", text_of(board["label"]), text_of(cell["name"]));
+            std::string name = prefix + label_of(cell, "name");
             add_value(facts, name, text_of(cell["text"]));
             add_value(facts, name + ": alive", cell["alive"].get<bool>() ? "1" : "0");
             std::vector<std::string> pawns;
             for (const Json& pawn : cell["pawns"]) pawns.push_back(text_of(pawn));
-            add_items(facts, name + ": pawns", std::move(pawns));
+            add_items(facts, std::move(name) + ": pawns", std::move(pawns));
         }
     }
 }
@@ -54,6 +56,7 @@ void add_boards(std::vector<ViewFact>& facts, const Json& boards) {
 std::vector<ViewFact> view_facts_of(const runtime::Game& game, int seat) {
     const Json view = runtime::view_json(game, seat);
     std::vector<ViewFact> facts;
+    facts.reserve(64);
     add_fields(facts, "", view["fields"]);
     add_zones(facts, "", view["zones"]);
     add_boards(facts, view["boards"]);
