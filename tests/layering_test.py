@@ -29,6 +29,7 @@ FRONT_ENDS = {
     "tools/serve": [],
     "tools/rulesrun": ["tools/terminal", "tools/reports", "tools/serve"],
     "tools/bench": ["tools/serve"],
+    "python/bindings": ["tools/terminal", "tools/reports", "tools/serve", "tools/rulesrun"],
 }
 PUBLIC_HEADER = "rulesrun.hpp"
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"', re.M)

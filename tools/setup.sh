@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Installs what rulesrun needs on Debian (only the missing packages), then configures and builds it into build/.
 # With --tests, also what the tests need: tmux (the hot-seat test types at a real terminal), Chromium, Node.js and
-# npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium), and Slurm with munge
-# (the --slurm test starts a single-node cluster of its own).
+# npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium), Slurm with munge
+# (the --slurm test starts a single-node cluster of its own), and pytest (the Python module's tests).
 # Safe to run again: it installs nothing that is already there and rebuilds only what changed.
 set -euo pipefail
 
@@ -18,9 +18,10 @@ done
 
 packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libgtest-dev libcli11-dev
           libboost-dev libsqlite3-dev  # rulesrun serve: Boost.Beast/Asio for HTTP and WebSocket, SQLite for its tables
-          python3)  # python3: the command-line test validates the --json output with it, and runs the example bot
+          python3  # python3: the command-line test validates the --json output with it, and runs the example bot
+          pybind11-dev python3-dev python3-numpy)  # the Python module (docs/python.md)
 if $tests; then
-    packages+=(tmux chromium nodejs slurmctld slurmd slurm-client munge)
+    packages+=(tmux chromium nodejs slurmctld slurmd slurm-client munge python3-pytest)
     # Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).
     command -v npm >/dev/null || packages+=(npm)
 fi

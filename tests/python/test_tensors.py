@@ -1,0 +1,123 @@
+# The tensors and strings face one seat: states it cannot tell apart give identical arrays and texts (the leak audit's
+# guarantee), and what it sees differently changes them.
+import itertools
+
+import numpy as np
+import pytest
+
+import rulesrun
+from conftest import RULES, ROOT
+
+KUHN = ROOT / "rules" / "classics" / "kuhn_poker.rules"
+
+
+def seat_view(state, player):
+    return (state.observation_tensor(player).tobytes(), state.information_state_tensor(player).tobytes(),
+            state.observation_string(player), state.information_state_string(player))
+
+
+def kuhn_state(game, deal, bets):
+    state = game.new_initial_state()
+    for card in deal.split(", ")[:2]:
+        state.apply_action(state.string_to_action(rulesrun.CHANCE, card))
+    for bet in bets:
+        state.apply_action(state.string_to_action(state.current_player(), bet))
+    return state
+
+
+def test_kuhn_deals_a_seat_cannot_tell_apart_give_identical_tensors():
+    game = rulesrun.load_game(KUHN)
+    deals = [", ".join(order) for order in itertools.permutations("JQK")]
+    for bets in ([], ["check"], ["bet"], ["check", "bet"]):
+        for player in (0, 1):
+            by_own_card = {}
+            for deal in deals:
+                own = deal.split(", ")[player]
+                by_own_card.setdefault(own, set()).add(seat_view(kuhn_state(game, deal, bets), player))
+            assert all(len(views) == 1 for views in by_own_card.values()), (bets, player)
+            assert len({next(iter(views)) for views in by_own_card.values()}) == 3  # its own card shows
+
+
+def test_kuhn_information_state_tensor_remembers_the_bets():
+    game = rulesrun.load_game(KUHN)
+    after_check_bet = kuhn_state(game, "J, Q, K", ["check", "bet"]).information_state_tensor(0)
+    after_bet = kuhn_state(game, "J, Q, K", ["bet"]).information_state_tensor(1)
+    assert game.information_state_remembered() == {"actions": 3, "size": 3 * (2 + 1 + 5), "ids": "one_hot"}
+    assert not np.array_equal(after_check_bet[:len(after_bet)], after_bet)
+    layout = game.observation_tensor_layout()
+    assert sum(segment["size"] for segment in layout) == game.observation_tensor_size()
+    hand = next(s for s in layout if s["name"] == "player 1 zone card: cards")
+    assert hand["kind"] == "counts" and hand["labels"] == ["J", "K", "Q", "other"]
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: p.stem)
+def test_resampled_states_look_the_same_to_their_seat(path):
+    game = rulesrun.load_game(path, chance="sampled")
+    rng = np.random.default_rng(1)
+    state = game.new_initial_state(seed=3)
+    checked = 0
+    for step in range(60):
+        if state.is_terminal():
+            break
+        acting = state.acting_players()
+        if step % 5 == 0:
+            player = acting[0]
+            for seed in (1, 2):
+                resampled = state.resample_from_infostate(player, seed)
+                assert seat_view(resampled, player) == seat_view(state, player)
+                assert resampled.legal_actions(player) == state.legal_actions(player)
+            checked += 1
+        actions = [-1] * game.num_players()
+        for seat in acting:
+            legal = state.legal_actions(seat)
+            actions[seat] = legal[rng.integers(len(legal))]
+        state.apply_actions(actions)
+    assert checked > 0
+
+
+def test_a_resampled_state_deals_the_hidden_cards_again():
+    game = rulesrun.load_game(KUHN)
+    state = kuhn_state(game, "J, Q, K", [])
+    others = {resampled.observation_string(1) for resampled in
+              (state.resample_from_infostate(0, seed) for seed in range(20))}
+    assert len(others) == 2  # player 2 holds the Q or the K
+    with pytest.raises(ValueError, match="no past to replay"):
+        state.resample_from_infostate(0, 1).serialize()
+
+
+def test_a_game_of_many_ids_remembers_them_as_bits():
+    game = rulesrun.load_game(ROOT / "rules" / "classics" / "chess.rules", chance="sampled")
+    memory = game.information_state_remembered()
+    assert memory["ids"] == "bits" and memory["size"] == memory["actions"] * (2 + 1 + 12)
+    state = game.new_initial_state()
+    state.apply_action(state.string_to_action(0, "e2-e4"))
+    tensor = state.information_state_tensor(1)
+    first = tensor[game.observation_tensor_size():][:15]
+    id_bits = sum(int(bit) << b for b, bit in enumerate(first[3:]))
+    assert list(first[:3]) == [1, 0, 1] and id_bits == state.history()[0]
+
+
+@pytest.mark.parametrize("name, refusals", [("classics/six_nimmt", True), ("diamant", True), ("pig", False)])
+def test_resampling_what_explicit_chance_cannot_replay_is_refused(name, refusals):
+    # Drawing again the others' secret answers replays the game from its seed, which explicit outcomes are not.
+    game = rulesrun.load_game(ROOT / "rules" / f"{name}.rules")
+    state, rng = game.new_initial_state(seed=3), np.random.default_rng(1)
+    refused = resampled = 0
+    while not state.is_terminal() and refused + resampled < 30:
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        player = state.acting_players()[0]
+        try:
+            assert seat_view(state.resample_from_infostate(player, 1), player) == seat_view(state, player)
+            resampled += 1
+        except ValueError as error:
+            assert 'chance="sampled"' in str(error)
+            refused += 1
+        actions = [-1] * game.num_players()
+        for seat in state.acting_players():
+            legal = state.legal_actions(seat)
+            actions[seat] = legal[rng.integers(len(legal))]
+        state.apply_actions(actions)
+    assert (refused > 0) == refusals and resampled > 0
