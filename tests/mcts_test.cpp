@@ -297,6 +297,38 @@ TEST(Mcts, ScoresNowAreTheScoresTheRulesCount) {
     EXPECT_TRUE(scores.empty());  // no score in the rules
 }
 
+// A solo game whose score is counted only at its end, sixty actions after the one choice that matters: a playout
+// stopped at the cutoff before the score moved would tell every number alike, so playouts go on until it moves.
+const char* const late_score = R"rules(
+game "Late score" {
+  players 1
+}
+player {
+  points: int = 0
+}
+play {
+  let p = first_player()
+  let number = choose one of [n for n in 1..10] by p "which number?"
+  repeat 60 times {
+    let step = choose one of [1, 2, 3] by p "a step that changes nothing"
+  }
+  if number == 7 {
+    p.points = 10
+  }
+  end game with winners [p]
+}
+score(p) = p.points
+)rules";
+
+TEST(Mcts, PlayoutsGoOnUntilTheScoresMove) {
+    const auto game = load_text("mcts_late_score", late_score);
+    ASSERT_TRUE(game);
+    for (std::uint64_t seed = 1; seed <= 3; ++seed) {
+        auto bot = make_mcts_bot(with_iterations(200), seed, 0);
+        EXPECT_EQ(bot->choose(start(game, 1, seed), 0) + 1, 7) << "seed " << seed;
+    }
+}
+
 TEST(Mcts, PlaysEveryKindOfGameToTheEnd) {
     // Pig: chance; Diamant: simultaneous decisions and a hidden deck.
     EXPECT_FALSE(play_bots(load_rules("pig.rules"), 2, "mcts:iterations=50,random", 3).empty());

@@ -93,6 +93,7 @@ private:
             proofs_.clear();
         }
         players_ = static_cast<std::size_t>(game.players());
+        const bool cut = settings_.cutoff > 0 && game.definition().has_scores();
         exact_ = false;
         const bool solving = settings_.solver && (settings_.score_weight == 0 || !game.definition().has_scores());
         const std::uint64_t root_key = mix(0, decision_key(game));
@@ -125,6 +126,7 @@ private:
             }
             const bool guessed = work_->determinize(seat, seed);
             exact_ = solving && !guessed && !redraw.draws_anything();
+            if (cut) work_->scores_now(scores_at_decision_);  // of the seat's guess: the real game's may hold secrets
             iterate(*work_);
         }
         redrawn_history_ = game.history();
@@ -517,14 +519,13 @@ private:
     void playout(runtime::Game& game) {
         playout_cut_ = playout_stopped_ = false;
         trajectory_.clear();
-        const bool may_stop = settings_.cutoff > 0 && game.definition().has_scores() && game.players() > 1 &&
-                              !game.definition().cooperative();
+        const bool may_stop = settings_.cutoff > 0 && game.definition().has_scores();
         for (int actions = 0; !game.finished(); ++actions) {
             if (actions >= settings_.playout_limit) {
                 playout_cut_ = true;
                 return;
             }
-            if (may_stop && actions >= settings_.cutoff) {
+            if (may_stop && actions >= settings_.cutoff && scores_moved(game)) {
                 playout_stopped_ = true;
                 return;
             }
@@ -535,6 +536,13 @@ private:
                 game.apply(s, action);
             }
         }
+    }
+
+    // Whether the scores differ from those at the decision searched (in this iteration's guess of the game). Until they
+    // do, a playout stopped now would tell nothing (Hearts counts a hand's points only at its end): it goes on.
+    bool scores_moved(const runtime::Game& game) {
+        game.scores_now(scores_);
+        return scores_ != scores_at_decision_;
     }
 
     int playout_action(const runtime::Game& game, int seat) {
@@ -829,6 +837,7 @@ private:
     bool playout_cut_ = false;      // the playout went on too long: a draw
     bool playout_stopped_ = false;  // the playout stopped at the cutoff: ranked by the scores then
     std::vector<std::int32_t> scores_;
+    std::vector<std::int32_t> scores_at_decision_;  // the scores at the decision searched (scores_moved)
     std::vector<double> win_share_;
     SearchReport report_;
     // Learned playouts: what each seat's actions brought, across this game's searches, and this playout's actions.

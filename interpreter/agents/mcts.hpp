@@ -37,7 +37,7 @@
 // (random or a strategy's name; learned when not given), epsilon (learned playouts' chance of a random action, 0 to
 // 1, default 0.4), memory (the share of the learned statistics kept from one decision to the next, default 1),
 // temperature (> 0: learned playouts draw by softmax instead of taking the best), cutoff (actions before a playout
-// of a game with scores and rivals stops and ranks the players by score, default 10, 0: none), reuse (1: the next
+// of a game with scores stops, once the scores moved, and ranks the players by score, default 10, 0: none), reuse (1: the next
 // decision starts from the subtree below the answers since, where the seat saw them all; 0: afresh), rave (RAVE's
 // equivalence parameter, default 0: none), solver (1: proven results where the game allows, the default; 0: none),
 // prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8).
@@ -72,8 +72,8 @@ struct MctsSettings {
     bool random_playouts = false;  // "playout=random": uniformly random playouts, no action statistics
     double epsilon = 0.4;        // learned playouts: the chance of a random action instead of the best known
     double memory = 1;           // learned playouts: the weight kept of earlier decisions' statistics (0: none)
-    // Playouts of games with scores and rivals stop after this many actions, the players ranked by their scores then
-    // (0: played to the end).
+    // Playouts of games with scores stop after this many actions, at the first action after which the scores differ
+    // from the decision's, the players ranked by their scores then (0: played to the end).
     int cutoff = 10;
     double temperature = 0;      // learned playouts: > 0 draws by softmax of the averages instead of the best one
     bool reuse = true;           // the subtree the last decision's search grew below the answers since is kept
