@@ -120,10 +120,12 @@ TEST(Mcts, ReusesTheSubtreeOfTheAnswersGivenSince) {
         g.apply(0, bot->choose(g, 0));
         g.apply(1, 0);
         bot->choose(g, 0);
-        return bot->last_search().nodes;
+        return std::pair(bot->last_search().nodes, static_cast<std::size_t>(bot->last_search().iterations));
     };
-    EXPECT_GT(nodes_at_second_decision(true), 500U);
-    EXPECT_LE(nodes_at_second_decision(false), 500U);
+    const auto [reused_nodes, reused_iterations] = nodes_at_second_decision(true);
+    EXPECT_GT(reused_nodes, reused_iterations);
+    const auto [fresh_nodes, fresh_iterations] = nodes_at_second_decision(false);
+    EXPECT_LE(fresh_nodes, fresh_iterations);
 }
 
 TEST(Mcts, KeepsToItsIterationsAndTimeBudgets) {

@@ -35,7 +35,7 @@
 // a strategy), score (weight of the normalised score margin in the reward, 0 to 1, default 0.5: it guides the search
 // where every playout is lost or won, as in a hard cooperative game), seed (mixed into the bot's generator), playout
 // (random or a strategy's name; learned when not given), epsilon (learned playouts' chance of a random action, 0 to
-// 1, default 0.4), memory (the share of the learned statistics kept from one decision to the next, default 1),
+// 1, default 0.2), memory (the share of the learned statistics kept from one decision to the next, default 1),
 // temperature (> 0: learned playouts draw by softmax instead of taking the best), cutoff (actions before a playout
 // of a game with scores stops, once the scores moved, and ranks the players by score, default 10, 0: none), reuse (1: the next
 // decision starts from the subtree below the answers since, where the seat saw them all; 0: afresh), rave (RAVE's
@@ -70,7 +70,7 @@ struct MctsSettings {
     std::uint64_t seed = 0;
     int playout_strategy = -1;   // index in GameDefinition::strategies(), -1: none
     bool random_playouts = false;  // "playout=random": uniformly random playouts, no action statistics
-    double epsilon = 0.4;        // learned playouts: the chance of a random action instead of the best known
+    double epsilon = 0.2;        // learned playouts: the chance of a random action instead of the best known
     double memory = 1;           // learned playouts: the weight kept of earlier decisions' statistics (0: none)
     // Playouts of games with scores stop after this many actions, at the first action after which the scores differ
     // from the decision's, the players ranked by their scores then (0: played to the end).
