@@ -6,7 +6,9 @@
 # build-fuzz/corpus/ for the next run. Any finding (a crash, a sanitizer report, an input that takes over 10 s or
 # 2 GB) stops that target with its input in build-fuzz/findings/, and the script fails.
 # Usage: tools/fuzz.sh [SECONDS] [TARGET...]   e.g. tools/fuzz.sh 3600 engine   (targets: rules engine saves wire partial)
-# Environment: RULESRUN_FUZZ_BUILD (the build folder), RULESRUN_FUZZ_JOBS (processes per target, default 1).
+# Environment: RULESRUN_FUZZ_BUILD (the build folder), RULESRUN_FUZZ_JOBS (processes per target, default 1),
+# RULESRUN_FUZZ_FRESH=1 (start from the seeds alone: the corpus a target learned is read again before it fuzzes, at
+# up to seconds an input for the rules targets, so a short run with a large corpus would run over its time).
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
@@ -46,6 +48,7 @@ failed=()
 for target in "${targets[@]}"; do
     corpus=$build/corpus/$target
     regressions=tests/fuzz/regressions/$target
+    [[ ${RULESRUN_FUZZ_FRESH:-0} != 1 ]] || rm -rf "$corpus"
     mkdir -p "$corpus" "$build/findings" "$regressions"
     dictionary=()
     [[ $target == rules || $target == engine ]] && dictionary=(-dict=tests/fuzz/rules.dict)
