@@ -17,6 +17,7 @@ flags="-fsanitize=address,undefined -fno-sanitize-recover=undefined -fno-omit-fr
 
 start=$(date +%s)
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DRULESRUN_PGO=OFF -DCMAKE_CXX_FLAGS="$flags" \
+      -DRULESRUN_TEST_TIMEOUT=900 \
       -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
       >/dev/null
 ninja -C "$build" -j "$jobs" rulesrun rulesrun_tests
