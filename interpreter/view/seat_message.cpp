@@ -6,7 +6,6 @@
 #include <fmt/format.h>
 
 #include "json_input.hpp"
-
 #include "seat_view.hpp"
 #include "spoken_names.hpp"
 

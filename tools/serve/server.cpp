@@ -2,8 +2,8 @@
 
 #include <algorithm>
 #include <filesystem>
-#include <limits>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include <boost/asio/ip/tcp.hpp>
