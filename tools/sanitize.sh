@@ -3,7 +3,8 @@
 # the tests there (docs/reliability.md has the times it takes). Any sanitizer report fails the test it happens in:
 # UBSan stops at its first report, ASan always does; child processes (exec bots, shards) are sanitized too.
 # Usage: tools/sanitize.sh [--unit] [CTEST_ARGS...]
-#   --unit       only the GoogleTest tests (the fast part; the command-line, browser and fuzz tests are left out)
+#   --unit       only the GoogleTest tests (the fast part; the command-line, browser, benchmark and fuzz tests are
+#                left out)
 #   CTEST_ARGS   more arguments for ctest, e.g. -R Diagnostics
 # Environment: RULESRUN_SANITIZE_BUILD (the build folder), RULESRUN_SANITIZE_JOBS (ninja's and ctest's jobs, 2).
 set -euo pipefail
@@ -20,7 +21,8 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Debug -DRULESRUN_PGO=OFF -DCM
       -DRULESRUN_TEST_TIMEOUT=900 \
       -DCMAKE_EXE_LINKER_FLAGS="-fsanitize=address,undefined" -DCMAKE_SHARED_LINKER_FLAGS="-fsanitize=address,undefined" \
       >/dev/null
-ninja -C "$build" -j "$jobs" rulesrun rulesrun_tests
+# --unit needs the program and the GoogleTest binary; the whole suite also runs the benchmarks' smoke tests.
+if $unit; then ninja -C "$build" -j "$jobs" rulesrun rulesrun_tests; else ninja -C "$build" -j "$jobs"; fi
 built=$(date +%s)
 echo "sanitized build: $(( built - start )) s"
 
@@ -31,7 +33,11 @@ export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_stack_use_after_return=1:strict_strin
 export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1:halt_on_error=1}
 selection=()
 # The shell tests run the sanitized rulesrun; the fuzz smoke test builds its own sanitized targets.
-if $unit; then selection=(-E '^rulesrun_(commands|cli_|screens|report_browser|serve_browser|layering|fuzz)'); else selection=(-E '^rulesrun_fuzz_smoke$'); fi
+if $unit; then
+    selection=(-E '^rulesrun_(commands|cli_|screens|report_browser|serve_browser|layering|fuzz|bench|serve_load)')
+else
+    selection=(-E '^rulesrun_fuzz_smoke$')
+fi
 status=0
 ctest --test-dir "$build" -j "$jobs" --output-on-failure "${selection[@]}" "$@" || status=$?
 echo "sanitized tests: $(( $(date +%s) - built )) s"
