@@ -16,6 +16,7 @@
 // The engine: load a game, play it, save it; count its tree of moves.
 #include "game.hpp"
 #include "game_tree.hpp"
+#include "json_input.hpp"
 #include "save_file.hpp"
 
 // What a seat may see.

@@ -246,6 +246,13 @@ if ! diff <(final_text "$WORK/uninterrupted") <(final_text "$WORK/out") >"$WORK/
     fail "a resumed game ends differently: $(head -c 600 "$WORK/diff")"
 fi
 run 2 "$WORK/empty" play --resume "$WORK/pig.json" --seed 3
+# A save nested 30,000 deep once overflowed the stack of replay and play --resume: it is refused, saying why.
+python3 -c 'import sys; t = open(sys.argv[1]).read(); open(sys.argv[2], "w").write(t.replace("\"actions\": [", "\"actions\": [" + "[" * 30000 + "]" * 30000 + ",", 1))' \
+    "$WORK/pig.json" "$WORK/deep.json"
+run 1 "$WORK/empty" replay "$WORK/deep.json"
+contains "$WORK/err" "deep.json: JSON whose arrays and objects nest more than 64 deep" "replay refuses a deeply nested save"
+run 1 "$WORK/empty" play --resume "$WORK/deep.json"
+contains "$WORK/err" "deep.json: JSON whose arrays and objects nest more than 64 deep" "resume refuses a deeply nested save"
 
 # ---- a saved game is not played on with other rules (the fingerprint), unless --force -----------------------------
 # A copy of Pig saved after a few actions, then changed (a comment is enough: the text is what is fingerprinted).

@@ -54,6 +54,33 @@ grep -q "^400" <<<"$bad" || fail "a wrong option value is not refused: $bad"
 missing=$(request GET /nothing/here)
 grep -q "^404" <<<"$missing" || fail "an unknown page is not a 404: $missing"
 
+# Hostile requests are each answered, and the server goes on serving (tests/serve_hostile_client.py).
+hostile=$(request POST /api/tables '{"game": "pig", "seats": ["human", "human"], "seed": 4}')
+hostile_table=$(grep -o '"table":"[^"]*"' <<<"$hostile" | cut -d'"' -f4)
+hostile_token=$(grep -o 'token=[0-9a-f]*' <<<"$hostile" | head -1 | cut -d= -f2)
+python3 "$(dirname "$0")/serve_hostile_client.py" "${base#http://}" "$hostile_table" "$hostile_token" \
+    >"$WORK/hostile" 2>&1 || fail "the hostile client failed: $(cat "$WORK/hostile")"
+expect_answer() {  # expect_answer NAME TEXT: the answer to the request NAME holds TEXT
+    grep -F -- "$1: " "$WORK/hostile" | grep -qF -- "$2" || fail "$1 is not answered '$2': $(grep -F -- "$1:" "$WORK/hostile")"
+}
+expect_answer 'GET /\xff' '404 {"error":"nothing at GET /�"}'
+expect_answer 'POST \xff' '400 {"error":"the request is not valid JSON: line 1, column 1: syntax error'
+expect_answer 'POST cut character' '400 {"error":"the request is not valid JSON'
+expect_answer 'POST nested' '400 {"error":"the request is JSON whose arrays and objects nest more than 64 deep'
+expect_answer 'POST players text' "400 {\"error\":\"'players' must be a whole number from 0 to 1000, not \\\"two\\\"\"}"
+expect_answer 'POST seed negative' "400 {\"error\":\"'seed' must be a whole number"
+expect_answer 'binary \xff' '"message":"the message is not valid JSON'
+expect_answer 'text nested' '"message":"the message is JSON whose arrays and objects nest more than 64 deep'
+expect_answer 'act step -1' '"message":"\"step\" must be a whole number from 0 to 9223372036854775807, not -1"'
+expect_answer 'act action 0.5' '"message":"\"action\" must be a whole number from 0, not a number with a fraction or exponent (0.5)"'
+expect_answer 'act action 1e300' '"message":"\"action\" must be a whole number from 0, not a number with a fraction or exponent (1e+300)"'
+expect_answer 'act action text' '"message":"\"action\" must be a whole number from 0, not a text (\"0\")"'
+grep -q "^text e-acute: " "$WORK/hostile" || fail "a text frame é got no answer: $(cat "$WORK/hostile")"
+still=$(request GET /api/games)
+grep -q "^200" <<<"$still" || fail "the server stopped serving after hostile requests: $(cat "$WORK/serve.err")"
+hostile_actions=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from actions where tab = ?', (sys.argv[2],)).fetchone()[0])" "$WORK/data/tables.sqlite" "$hostile_table")
+[[ $hostile_actions -eq 0 ]] || fail "a refused act was played ($hostile_actions actions stored)"
+
 created=$(request POST /api/tables '{"game": "pig", "seats": ["exec:\"python3 '"$SOURCE"'/tools/example_bot.py 3\"", "random"], "seed": 9}')
 grep -q "^201" <<<"$created" || fail "the table with a program was not created: $created"
 # The program plays the whole game on the server, then is told it is over and exits.

@@ -270,6 +270,45 @@ TEST_F(GeneratedInput, ImportOfATooLargeFile) {
     EXPECT_NE(e.d.message.find("too large"), std::string::npos) << e.d.message;
 }
 
+// One long line of unknown names: the errors stop after the cap, and each quotes a window of its line, not the line.
+TEST_F(GeneratedInput, ManyErrorsOnALongLineAreCappedAndQuotedAroundTheColumn) {
+    std::string line = "  let x = [nothing0";
+    for (int i = 1; i < 20000; ++i) line += ", nothing" + std::to_string(i);
+    line += "]";
+    const auto p = write("long_line.rules", "game \"T\" {\n  players 2\n}\nplay {\n" + line + "\n  end game\n}\n");
+    rulesrun::SourceSet sources;
+    const auto report = rulesrun::check_rules_file(p.string(), sources);
+    std::size_t errors = 0, rendered_bytes = 0;
+    for (const auto& d : report.diagnostics) {
+        if (d.severity == Severity::error) ++errors;
+        rendered_bytes += rulesrun::render_diagnostic(sources, d, false).size();
+    }
+    EXPECT_EQ(errors, rulesrun::max_reported_errors + 1);
+    EXPECT_NE(report.diagnostics.back().message.find("more error(s) not shown"), std::string::npos);
+    EXPECT_LT(rendered_bytes, 400 * errors) << "each error should quote a window of its line";
+    // The caret still points at the name: the window holds it, at the caret's column.
+    const auto ninth = std::find_if(report.diagnostics.begin(), report.diagnostics.end(),
+                                    [](const Diagnostic& d) { return d.message.find("'nothing9'") != std::string::npos; });
+    ASSERT_NE(ninth, report.diagnostics.end());
+    const std::string rendered = rulesrun::render_diagnostic(sources, *ninth, false);
+    std::istringstream lines(rendered);
+    std::string header, quoted, caret;
+    std::getline(lines, header);
+    std::getline(lines, quoted);
+    std::getline(lines, caret);
+    ASSERT_EQ(quoted.substr(0, 5), "  ...");
+    EXPECT_EQ(quoted.substr(caret.size() - 1, 9), "nothing9,") << rendered;
+}
+
+TEST_F(GeneratedInput, LongMessagesAreShortened) {
+    const std::string name(5000, 'q');
+    const auto p = write("long_name.rules", "game \"T\" {\n  players 2\n}\nplay {\n  say " + name + "\n  end game\n}\n");
+    rulesrun::SourceSet sources;
+    const auto report = rulesrun::check_rules_file(p.string(), sources);
+    ASSERT_FALSE(report.diagnostics.empty());
+    for (const auto& d : report.diagnostics) EXPECT_LT(rulesrun::render_diagnostic(sources, d, false).size(), 700U);
+}
+
 TEST_F(GeneratedInput, EveryPrefixOfAValidGameChecksWithoutCrashing) {
     const std::string game = read_file(fixtures_dir / "valid_high_roll.rules");
     ASSERT_FALSE(game.empty());

@@ -245,7 +245,20 @@ TEST(ExecBot, ProgramsThatMisbehaveStopTheGameWithAClearError) {
     EXPECT_EQ(misbehaviour("step.sh", "read -r line; echo '{\"type\": \"act\", \"step\": 5, \"action\": 0}'\n"),
               "answered for step 5, but the game is at step 0");
     EXPECT_EQ(misbehaviour("neither.sh", "read -r line; echo '{\"type\": \"act\", \"step\": 0}'\n"),
-              "sent an act message with neither \"action\" nor \"name\"");
+              "sent a wrong act message: an act message names its action: \"action\": K or \"name\": \"...\"");
+    // Numbers that are not whole, negative or too large are refused with the field named, never rounded or wrapped.
+    EXPECT_EQ(misbehaviour("minus.sh", "read -r line; echo '{\"type\": \"act\", \"step\": -1, \"action\": 0}'\n"),
+              "sent a wrong act message: \"step\" must be a whole number from 0 to 9223372036854775807, not -1");
+    EXPECT_EQ(misbehaviour("half.sh", "read -r line; echo '{\"type\": \"act\", \"action\": 0.5}'\n"),
+              "sent a wrong act message: \"action\" must be a whole number from 0, not a number with a fraction or "
+              "exponent (0.5)");
+    EXPECT_EQ(misbehaviour("huge.sh", "read -r line; echo '{\"type\": \"act\", \"action\": 1e300}'\n"),
+              "sent a wrong act message: \"action\" must be a whole number from 0, not a number with a fraction or "
+              "exponent (1e+300)");
+    EXPECT_EQ(misbehaviour("big.sh", "read -r line; echo '{\"type\": \"act\", \"action\": 4294967296}'\n"),
+              "sent a wrong act message: \"action\" must be a whole number from 0 to 2147483647, not 4294967296");
+    EXPECT_EQ(misbehaviour("deep.sh", "read -r line; printf '%.0s[' $(seq 30000); echo\n"),
+              "answered '" + std::string(80, '[') + "...' instead of an act message");
     EXPECT_EQ(misbehaviour("long.sh", "read -r line; head -c 1100000 /dev/zero | tr '\\0' x\n"),
               "wrote a line of over 1048576 bytes instead of an act message");
 }

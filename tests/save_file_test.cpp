@@ -56,6 +56,17 @@ TEST(SaveFile, UnwritableAndMissingFilesAreNamed) {
     }
 }
 
+// A save nested tens of thousands deep once overflowed the stack in replay and play --resume.
+TEST(SaveFile, DeeplyNestedFilesAreRefusedWithoutOverflowingTheStack) {
+    const std::string deep = std::string(30000, '[') + std::string(30000, ']');
+    EXPECT_EQ(error_of(deep), "game.json: JSON whose arrays and objects nest more than 64 deep");
+    auto json = save_to_json(sample());
+    const auto actions = json.find("\"actions\": [");
+    ASSERT_NE(actions, std::string::npos);
+    json.insert(actions + 12, std::string(30000, '[') + std::string(30000, ']') + ",");
+    EXPECT_EQ(error_of(json), "game.json: JSON whose arrays and objects nest more than 64 deep");
+}
+
 TEST(SaveFile, BrokenFilesAreRefusedWithTheReason) {
     EXPECT_NE(error_of("not json").find("not valid JSON"), std::string::npos);
     EXPECT_NE(error_of("[]").find("not a rulesrun saved game"), std::string::npos);

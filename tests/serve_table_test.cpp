@@ -61,6 +61,49 @@ TEST(ServeTable, RefusedAnswersSayWhyAndChangeNothing) {
     EXPECT_EQ(table.game().history().size(), 1U);
 }
 
+// What a seat sends is read field by field: numbers that are not whole or are out of range are refused with the
+// field named, never rounded or wrapped into another action.
+TEST(ServeTable, ActMessagesAreCheckedFieldByField) {
+    const auto read = [](const std::string& text) { return runtime::read_act_message(parse_json_input(text)); };
+    const auto act = read(R"({"type": "act", "step": 3, "action": 1})");
+    EXPECT_EQ(act.error, "");
+    EXPECT_EQ(act.step, 3);
+    EXPECT_EQ(act.action, 1);
+    EXPECT_EQ(read(R"({"type": "act", "name": "hold"})").name, "hold");
+    EXPECT_FALSE(read(R"({"type": "act", "name": "hold"})").step);
+    EXPECT_EQ(read(R"({"type": "act", "step": -1, "action": 0})").error,
+              "\"step\" must be a whole number from 0 to 9223372036854775807, not -1");
+    EXPECT_EQ(read(R"({"type": "act", "step": 0, "action": 0.5})").error,
+              "\"action\" must be a whole number from 0, not a number with a fraction or exponent (0.5)");
+    EXPECT_EQ(read(R"({"type": "act", "step": 0, "action": 1e300})").error,
+              "\"action\" must be a whole number from 0, not a number with a fraction or exponent (1e+300)");
+    EXPECT_EQ(read(R"({"type": "act", "action": 18446744073709551615})").error,
+              "\"action\" must be a whole number from 0 to 2147483647, not 18446744073709551615");
+    EXPECT_EQ(read(R"({"type": "act", "action": -2})").error,
+              "\"action\" must be a whole number from 0 to 2147483647, not -2");
+    EXPECT_EQ(read(R"({"type": "act", "name": 4})").error, "\"name\" must be the name of an option, not a whole number");
+    EXPECT_EQ(read(R"({"type": "act"})").error, "an act message names its action: \"action\": K or \"name\": \"...\"");
+    EXPECT_NE(read(R"([1, 2])").error.find("expected an act message"), std::string::npos);
+}
+
+TEST(ServeTable, OutsideJsonIsParsedWithADepthLimitAndWrittenWithoutThrowing) {
+    EXPECT_NO_THROW((void)parse_json_input(std::string(max_json_depth, '[') + std::string(max_json_depth, ']')));
+    try {
+        (void)parse_json_input(std::string(8000, '[') + std::string(8000, ']'));
+        ADD_FAILURE() << "no error";
+    } catch (const JsonInputError& e) {
+        EXPECT_EQ(std::string(e.what()), "JSON whose arrays and objects nest more than 64 deep");
+    }
+    try {
+        (void)parse_json_input("{\"a\": \xff}");
+        ADD_FAILURE() << "no error";
+    } catch (const JsonInputError& e) {
+        EXPECT_EQ(std::string(e.what()), "not valid JSON: line 1, column 7: syntax error while parsing value - invalid literal");
+    }
+    EXPECT_EQ(json_text(runtime::error_message("nothing at GET /\xff")),
+              "{\"message\":\"nothing at GET /\xef\xbf\xbd\",\"protocol\":1,\"type\":\"error\"}");
+}
+
 // Diamant's players decide at once whether to stay or leave: nobody's answer is told before all are in.
 TEST(ServeTable, SimultaneousAnswersAreToldOnceAllAreIn) {
     Table table(game("diamant"), record("diamant", 3, {"human", "human", "human"}));

@@ -6,6 +6,8 @@
 #include <fstream>
 #include <numeric>
 
+#include <fmt/format.h>
+
 #include "simulation.hpp"
 #include "test_games.hpp"
 
@@ -140,6 +142,27 @@ score(p) = highest
         }
     }
     EXPECT_LT(first_failure, 50);  // one game in six fails
+}
+
+// A game that never ends stops at max_actions_per_game with an error naming the decision it keeps asking, and the
+// game's seed, instead of running on for ever (or for 10 million actions, as it once did).
+TEST(Simulation, AnEndlessGameStopsWithAnErrorNamingItsDecision) {
+    SimulationRequest req;
+    req.game = testing_support::expect_game(runtime::load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/endless.rules"));
+    req.settings = runtime::resolve_settings(*req.game, {2, {}, 3});
+    req.bots = parse_bot_list("random,random", req.game->strategies(), false);
+    req.games = 4;
+    req.threads = 2;
+    try {
+        simulate(req);
+        ADD_FAILURE() << "the endless game ended";
+    } catch (const SimulationError& e) {
+        EXPECT_EQ(e.game_index, 0);
+        const std::string message = e.what();
+        EXPECT_NE(message.find(fmt::format("has not ended after {} actions", runtime::max_actions_per_game)),
+                  std::string::npos) << message;
+        EXPECT_NE(message.find("endless.rules:14:37"), std::string::npos) << message;
+    }
 }
 
 }  // namespace

@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "json_input.hpp"
 #include "seat_message.hpp"
 
 namespace rulesrun {
@@ -95,27 +96,30 @@ std::string ExecBot::read_answer(const Game& game, int seat, Clock::time_point d
 // {"type": "act", "step": N, "action": K} or "name": "..." instead of "action"; without "step" it answers the
 // decision it was sent.
 int ExecBot::chosen_action(const std::string& line, const Game& game, int seat) {
-    const auto message = nlohmann::json::parse(line, nullptr, false);
+    nlohmann::json message;
+    try {
+        message = parse_json_input(line);
+    } catch (const JsonInputError&) {
+        message = nullptr;  // not JSON, or nested too deep: not an act message either way
+    }
     if (!message.is_object() || message.value("type", nlohmann::json()) != "act")
         fail(game, seat, fmt::format("answered '{}' instead of an act message", excerpt(line)));
+    const runtime::ActMessage act = runtime::read_act_message(message);
+    if (!act.error.empty()) fail(game, seat, fmt::format("sent a wrong act message: {}", act.error));
     const auto step = static_cast<std::int64_t>(game.history().size());
-    if (const auto it = message.find("step");
-        it != message.end() && !(it->is_number_integer() && it->get<std::int64_t>() == step))
-        fail(game, seat, fmt::format("answered for step {}, but the game is at step {}", excerpt(it->dump()), step));
+    if (act.step && *act.step != step) {
+        fail(game, seat, fmt::format("answered for step {}, but the game is at step {}", *act.step, step));
+    }
     const int count = game.action_count(seat);
-    if (const auto it = message.find("action"); it != message.end()) {
-        if (!it->is_number_integer() || it->get<std::int64_t>() < 0 || it->get<std::int64_t>() >= count)
+    if (act.action) {
+        if (*act.action >= count) {
             fail(game, seat, fmt::format("chose action {}, which does not exist (its options are numbered 0 to {})",
-                                         excerpt(it->dump()), count - 1));
-        return static_cast<int>(it->get<std::int64_t>());
-    }
-    if (const auto it = message.find("name"); it != message.end()) {
-        if (it->is_string()) {
-            if (const auto action = runtime::action_named(game, seat, it->get<std::string>())) return *action;
+                                         *act.action, count - 1));
         }
-        fail(game, seat, fmt::format("chose {}, which is not the name of one of its options", excerpt(it->dump())));
+        return *act.action;
     }
-    fail(game, seat, "sent an act message with neither \"action\" nor \"name\"");
+    if (const auto action = runtime::action_named(game, seat, act.name)) return *action;
+    fail(game, seat, fmt::format("chose \"{}\", which is not the name of one of its options", excerpt(act.name)));
 }
 
 // Called once the program's output has closed: it has exited (how, if it has within a second), or closed it only.

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include <fmt/format.h>
+
 #include "checker.hpp"
 #include "loader.hpp"
 
@@ -16,6 +18,19 @@ void sort_diagnostics(std::vector<Diagnostic>& diagnostics) {
     std::stable_sort(diagnostics.begin(), diagnostics.end(), [](const Diagnostic& a, const Diagnostic& b) {
         return std::tie(a.loc.file, a.loc.line, a.loc.column) < std::tie(b.loc.file, b.loc.line, b.loc.column);
     });
+    std::size_t errors = 0, kept = 0;
+    for (; kept < diagnostics.size() && errors < max_reported_errors; ++kept) {
+        if (diagnostics[kept].severity == Severity::error) ++errors;
+    }
+    const auto more = static_cast<std::size_t>(std::count_if(
+        diagnostics.begin() + static_cast<std::ptrdiff_t>(kept), diagnostics.end(),
+        [](const Diagnostic& d) { return d.severity == Severity::error; }));
+    if (more == 0) return;
+    diagnostics.resize(kept);
+    Diagnostic stop;
+    stop.loc.file = -1;
+    stop.message = fmt::format("{} more error(s) not shown: the first {} are above", more, max_reported_errors);
+    diagnostics.push_back(std::move(stop));
 }
 
 bool CheckReport::has_errors() const { return rulesrun::has_errors(diagnostics); }

@@ -17,7 +17,10 @@ struct CheckReport {
 CheckReport check_rules_file(const std::string& path, SourceSet& sources);
 
 bool has_errors(const std::vector<Diagnostic>& diagnostics);
-// By file, line and column; diagnostics at one place keep the order they were found in.
+// By file, line and column; diagnostics at one place keep the order they were found in. Only the first
+// max_reported_errors errors are kept (and the warnings before the last of them), followed by one saying how many
+// more there were: a file of thousands of mistakes gets a readable answer, in bounded time and space.
 void sort_diagnostics(std::vector<Diagnostic>& diagnostics);
+inline constexpr std::size_t max_reported_errors = 50;
 
 }  // namespace rulesrun

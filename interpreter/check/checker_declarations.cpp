@@ -251,11 +251,17 @@ void Checker::resolve_declaration_types() {
             const Node& decl = *d;
             const std::string_view name = decl.name();
             switch (decl.kind) {
+                // A card or record whose name was refused (already declared, or a built-in name) has no symbol
+                // of its own: its name may lead to another declaration's table, or to none.
                 case Kind::card_decl:
-                    cards_[static_cast<std::size_t>(find_symbol(name)->type.id)].fields = resolve_fields(decl);
+                    if (Symbol* s = find_symbol(name); s && s->decl == &decl) {
+                        cards_[static_cast<std::size_t>(s->type.id)].fields = resolve_fields(decl);
+                    }
                     break;
                 case Kind::record_decl:
-                    records_[static_cast<std::size_t>(find_symbol(name)->type.id)].fields = resolve_fields(decl);
+                    if (Symbol* s = find_symbol(name); s && s->decl == &decl) {
+                        records_[static_cast<std::size_t>(s->type.id)].fields = resolve_fields(decl);
+                    }
                     break;
                 case Kind::board_decl:
                     if (Symbol* b = find_symbol(name); b && b->kind == SymbolKind::board) {

@@ -73,6 +73,39 @@ std::string caret_padding(std::string_view line, std::size_t column) {
 
 const char* severity_name(Severity s) { return s == Severity::error ? "error" : "warning"; }
 
+bool continuation_byte(char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; }
+
+// At most `limit` bytes of `text` from its start, cut before a UTF-8 character rather than inside one.
+std::string_view utf8_prefix(std::string_view text, std::size_t limit) {
+    if (text.size() <= limit) return text;
+    while (limit > 0 && continuation_byte(text[limit])) --limit;
+    return text.substr(0, limit);
+}
+
+// A long message (one that quotes a long name, say) shortened so that an error stays a line.
+std::string shortened_message(const std::string& message) {
+    if (message.size() <= max_diagnostic_message_bytes) return message;
+    return fmt::format("{}... ({} bytes)", utf8_prefix(message, max_diagnostic_message_bytes), message.size());
+}
+
+// The part of a long line around the column: a line of a megabyte quoted by each of its errors would write
+// gigabytes. `column` becomes the caret's column in the window.
+struct QuotedLine {
+    std::string text;
+    std::size_t column;
+};
+
+QuotedLine quoted_window(std::string_view line, std::size_t column) {
+    if (line.size() <= 2 * diagnostic_window_bytes) return {std::string(line), column};
+    const std::size_t at = std::min(column == 0 ? 0 : column - 1, line.size());
+    std::size_t start = at > diagnostic_window_bytes ? at - diagnostic_window_bytes : 0;
+    while (start > 0 && continuation_byte(line[start])) --start;
+    const std::string_view window = utf8_prefix(line.substr(start), 2 * diagnostic_window_bytes);
+    const bool cut_before = start > 0, cut_after = start + window.size() < line.size();
+    std::string text = (cut_before ? "..." : "") + std::string(window) + (cut_after ? "..." : "");
+    return {std::move(text), at - start + 1 + (cut_before ? 3 : 0)};
+}
+
 }  // namespace
 
 std::string render_diagnostic(const SourceSet& sources, const Diagnostic& d, bool colour) {
@@ -80,12 +113,13 @@ std::string render_diagnostic(const SourceSet& sources, const Diagnostic& d, boo
     const std::string path = known ? sources.file(d.loc.file).path : "rulesrun";
     const char* severity_colour = d.severity == Severity::error ? "\033[1;31m" : "\033[1;35m";
     std::string out = known ? fmt::format("{}:{}:{}: ", path, d.loc.line, d.loc.column) : path + ": ";
-    out += colour ? fmt::format("{}{}:\033[0m \033[1m{}\033[0m\n", severity_colour, severity_name(d.severity), d.message)
-                  : fmt::format("{}: {}\n", severity_name(d.severity), d.message);
+    const std::string message = shortened_message(d.message);
+    out += colour ? fmt::format("{}{}:\033[0m \033[1m{}\033[0m\n", severity_colour, severity_name(d.severity), message)
+                  : fmt::format("{}: {}\n", severity_name(d.severity), message);
     if (!known || d.loc.line == 0) return out;
-    const std::string_view line = line_of(sources.file(d.loc.file).text, d.loc.offset);
-    out += fmt::format("  {}\n  {}{}^{}\n", line, caret_padding(line, d.loc.column), colour ? "\033[1;32m" : "",
-                       colour ? "\033[0m" : "");
+    const QuotedLine quoted = quoted_window(line_of(sources.file(d.loc.file).text, d.loc.offset), d.loc.column);
+    out += fmt::format("  {}\n  {}{}^{}\n", quoted.text, caret_padding(quoted.text, quoted.column),
+                       colour ? "\033[1;32m" : "", colour ? "\033[0m" : "");
     return out;
 }
 
@@ -97,9 +131,10 @@ std::string diagnostics_json(const SourceSet& sources, const std::vector<Diagnos
                          {"line", d.loc.line},
                          {"column", d.loc.column},
                          {"severity", severity_name(d.severity)},
-                         {"message", d.message}});
+                         {"message", shortened_message(d.message)}});
     }
-    return array.dump(2);
+    // A message may quote bytes of the file that are not UTF-8: they are replaced rather than refused.
+    return array.dump(2, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace rulesrun

@@ -34,7 +34,13 @@ private:
     std::vector<SourceFile> files_;
 };
 
-// "file:line:col: error: message", then the source line and a caret under the column.
+// A diagnostic quotes at most this many bytes of its line on each side of the column, and messages longer than
+// the second limit are cut: an error is a few lines whatever the file.
+inline constexpr std::size_t diagnostic_window_bytes = 60;
+inline constexpr std::size_t max_diagnostic_message_bytes = 300;
+
+// "file:line:col: error: message", then the source line (a window around the column when it is long) and a caret
+// under the column.
 std::string render_diagnostic(const SourceSet& sources, const Diagnostic& d, bool colour);
 
 // The diagnostics as a JSON array of {file, line, column, severity, message}.

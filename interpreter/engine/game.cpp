@@ -295,6 +295,11 @@ void Game::apply(int seat, int action) {
         throw UsageError(fmt::format("action {} does not exist: there are {} (0 to {})", action, found.options_count,
                                      found.options_count - 1));
     }
+    if (state_->history.size() >= max_actions_per_game) {
+        throw RuleError(fmt::format("the game has not ended after {} actions: does it go on forever? It is asking the "
+                                    "decision at {} again",
+                                    max_actions_per_game, choice_origin(seat)));
+    }
     if (is_secret(definition_->program(), found)) state_->secret_answerers |= seat_bit(seat);
     auto& d = const_cast<Pending&>(found);
     d.answer = action;

@@ -82,6 +82,11 @@ ResolvedSettings resolve_settings(const GameDefinition& game, const Settings& se
 // count and every option's value, as 16 hexadecimal digits. The seed is not part of it.
 std::string rules_fingerprint(const GameDefinition& game, const ResolvedSettings& settings);
 
+// A game still going after this many actions is taken to be endless: apply() throws a RuleError naming the decision
+// it keeps asking. Far above any real game (a long game of Go or backgammon takes some thousands), low enough that
+// a game that never ends stops in seconds, in any front end, within bounded memory.
+inline constexpr std::size_t max_actions_per_game = 1'000'000;
+
 // One game in progress: a copyable value (cloning copies flat vectors and nothing else).
 class Game {
 public:
@@ -148,7 +153,8 @@ public:
     // Where the rules ask the seat's pending choice: "file.rules:LINE:COLUMN" of its prompt (or of its chooser).
     [[nodiscard]] std::string choice_origin(int seat) const;
     // Applies one seat's decision; the game runs on to the next decision once every deciding seat has chosen.
-    // Throws UsageError for a wrong seat or index, RuleError when a rule fails.
+    // Throws UsageError for a wrong seat or index, RuleError when a rule fails or the game reaches
+    // max_actions_per_game.
     void apply(int seat, int action);
 
     [[nodiscard]] const std::vector<ActionRecord>& history() const;

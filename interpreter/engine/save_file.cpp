@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "json_input.hpp"
+
 namespace rulesrun {
 
 namespace {
@@ -93,8 +95,12 @@ std::string save_to_json(const SavedGame& game) {
 }
 
 SavedGame save_from_json(const std::string& text_in, const std::string& origin) {
-    const Json json = Json::parse(text_in, nullptr, false);
-    if (json.is_discarded()) throw SaveFileError(fmt::format("{}: not valid JSON", origin));
+    Json json;
+    try {
+        json = parse_ordered_json_input(text_in);
+    } catch (const JsonInputError& e) {
+        throw SaveFileError(fmt::format("{}: {}", origin, e.what()));
+    }
     check_format(json, origin);
     SavedGame game;
     game.rules_path = text(json, "rules", origin);

@@ -23,8 +23,6 @@ using runtime::Game;
 
 // Games are handed out a few at a time: fewer trips to the shared counter, still a fine-grained progress bar.
 constexpr std::int64_t games_per_claim = 16;
-// A game between bots that is still going after this many actions is taken to be endless.
-constexpr std::size_t max_actions_per_game = 10'000'000;
 
 }  // namespace
 
@@ -102,8 +100,6 @@ void play_out(Game& game, const std::vector<std::unique_ptr<Bot>>& bots, std::ve
             game.apply(seat, action);
         }
         if (log) log->tell_held_choices(game);  // as at a table: a simultaneous decision's answers together
-        if (game.history().size() > max_actions_per_game)
-            throw runtime::RuleError(fmt::format("the game has not ended after {} actions", max_actions_per_game));
     }
     if (log) log->add_messages(game.take_messages());
     for (int seat = 0; seat < game.players(); ++seat) bots[seat]->game_over(game, seat);

@@ -1,7 +1,11 @@
 #include "seat_message.hpp"
 
 #include <algorithm>
+#include <limits>
 
+#include <fmt/format.h>
+
+#include "json_input.hpp"
 #include "seat_view.hpp"
 #include "spoken_names.hpp"
 
@@ -72,6 +76,53 @@ std::optional<int> action_named(const Game& game, int seat, std::string_view nam
         if (same_spoken_name(game.action_name(seat, a), name)) return a;
     }
     return std::nullopt;
+}
+
+namespace {
+
+// A field that must hold a whole number from 0 to `most`: its value, or the reason it is refused in `error`.
+std::optional<std::int64_t> whole_number_field(const nlohmann::json& message, const char* field, std::int64_t most,
+                                               std::string& error) {
+    const auto it = message.find(field);
+    if (it == message.end()) return std::nullopt;
+    const bool whole = it->is_number_integer() || it->is_number_unsigned();
+    const bool in_range = whole && (it->is_number_unsigned() ? it->get<std::uint64_t>() <= static_cast<std::uint64_t>(most)
+                                                             : it->get<std::int64_t>() >= 0 && it->get<std::int64_t>() <= most);
+    if (!whole) {
+        error = fmt::format("\"{}\" must be a whole number from 0, not {} ({})", field, json_kind(*it),
+                            json_text(*it).substr(0, 40));
+    } else if (!in_range) {
+        error = fmt::format("\"{}\" must be a whole number from 0 to {}, not {}", field, most, json_text(*it));
+    }
+    if (!error.empty()) return std::nullopt;
+    return it->get<std::int64_t>();
+}
+
+}  // namespace
+
+ActMessage read_act_message(const nlohmann::json& message) {
+    ActMessage act;
+    if (!message.is_object() || message.value("type", nlohmann::json()) != "act") {
+        act.error = "expected an act message: {\"type\": \"act\", \"step\": N, \"action\": K}";
+        return act;
+    }
+    act.step = whole_number_field(message, "step", std::numeric_limits<std::int64_t>::max(), act.error);
+    if (!act.error.empty()) return act;
+    if (const auto action = whole_number_field(message, "action", std::numeric_limits<int>::max(), act.error)) {
+        act.action = static_cast<int>(*action);
+    }
+    if (!act.error.empty()) return act;
+    if (const auto name = message.find("name"); name != message.end()) {
+        if (!name->is_string()) {
+            act.error = fmt::format("\"name\" must be the name of an option, not {}", json_kind(*name));
+            return act;
+        }
+        act.name = name->get<std::string>();
+    }
+    if (!act.action && act.name.empty()) {
+        act.error = "an act message names its action: \"action\": K or \"name\": \"...\"";
+    }
+    return act;
 }
 
 nlohmann::json error_message(const std::string& text) {

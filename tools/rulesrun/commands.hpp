@@ -44,6 +44,7 @@ struct PlayOptions {
     std::string save;
     std::string resume;
     bool force = false;  // --resume a game whose rules have changed since it was saved
+    bool run_programs = false;  // --resume runs the saved game's exec: seats without asking
     std::optional<double> bot_timeout;  // seconds an exec bot may take per decision (unset: BotSpec's default)
 };
 

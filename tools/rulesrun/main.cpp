@@ -74,6 +74,9 @@ void add_play(CLI::App& app, PlayOptions& o) {
         ->excludes(file)->excludes(players)->excludes(options)->excludes(seed)->excludes(bots);
     play->add_flag("--force", o.force, "With --resume: go on even if the rules file or the files it imports have "
                                        "changed since the game was saved");
+    play->add_flag("--run-programs", o.run_programs, "With --resume: run the saved game's exec: seats (programs) "
+                                                     "without asking; without it, play asks at a terminal and refuses "
+                                                     "elsewhere (a saved game is as dangerous as a script)");
     add_engine_option(*play, o.engine);
 }
 

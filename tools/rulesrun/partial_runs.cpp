@@ -90,9 +90,11 @@ Part read_part(const std::string& file) {
     if (!in) throw PartFormatError(fmt::format("{}: cannot read the file", file));
     PartJson json;
     try {
-        json = PartJson::parse(in);
-    } catch (const nlohmann::json::exception& e) {
-        throw PartFormatError(fmt::format("{}: not JSON ({})", file, e.what()));
+        std::ostringstream text;
+        text << in.rdbuf();
+        json = parse_ordered_json_input(text.str());
+    } catch (const JsonInputError& e) {
+        throw PartFormatError(fmt::format("{}: {}", file, e.what()));
     }
     if (!json.is_object() || json.value("format", "") != part_format)
         throw PartFormatError(fmt::format("{}: not a partial result (written by simulate --shard K/N)", file));

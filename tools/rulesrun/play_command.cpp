@@ -6,6 +6,8 @@
 #include <iostream>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
+#include <unistd.h>
 
 #include "commands.hpp"
 #include "console.hpp"
@@ -308,11 +310,30 @@ PlaySession new_session(const PlayOptions& options) {
     return {start_game_with_messages(definition, resolved), std::move(seats), std::move(record), options.save};
 }
 
+// A saved game's `exec:` seats are shell commands: a save file someone shared is a script. They run only with
+// --run-programs, or when the person at the terminal says yes having read them.
+void confirm_saved_programs(const std::vector<BotSpec>& seats, const PlayOptions& options) {
+    std::vector<std::string> programs;
+    for (std::size_t seat = 0; seat < seats.size(); ++seat) {
+        if (seats[seat].kind == BotKind::exec) programs.push_back(fmt::format("seat {}: {}", seat + 1, seats[seat].text()));
+    }
+    if (programs.empty() || options.run_programs) return;
+    const std::string listed = fmt::format("{} runs these programs:\n  {}\n", options.resume, fmt::join(programs, "\n  "));
+    if (!isatty(STDIN_FILENO) || !isatty(STDOUT_FILENO)) {
+        throw ArgumentError(listed + "Run them only if you trust the file: add --run-programs to do so");
+    }
+    std::cout << listed << "Run them? Only if you trust the file [y/N] " << std::flush;
+    std::string answer;
+    std::getline(std::cin, answer);
+    if (answer != "y" && answer != "Y" && answer != "yes") throw ArgumentError("the saved game was not resumed");
+}
+
 PlaySession resumed_session(const PlayOptions& options) {
     auto saved = read_save_file(options.resume);
     auto game = start_saved_game(saved, options.resume, options.force, options.engine);
     saved.fingerprint = runtime::rules_fingerprint(game.definition(), game.settings());  // saved from now on
     auto seats = saved_seats(saved, game.definition());
+    confirm_saved_programs(seats, options);
     set_bot_timeout(seats, options.bot_timeout);
     PlaySession session(std::move(game), std::move(seats), std::move(saved),
                         options.save.empty() ? options.resume : options.save);

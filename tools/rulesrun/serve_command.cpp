@@ -29,6 +29,19 @@ std::vector<std::string> rules_files(const std::vector<std::string>& given) {
     return found;
 }
 
+// Each handler catches what its request may throw; should one still escape, it ends that request only: the
+// server logs it and goes on serving every other table (asio lets run() be called again after a handler threw).
+void run_until_stopped(boost::asio::io_context& io) {
+    for (;;) {
+        try {
+            io.run();
+            return;
+        } catch (const std::exception& e) {
+            std::cerr << fmt::format("rulesrun serve: a request failed and was dropped: {}\n", e.what());
+        }
+    }
+}
+
 }  // namespace
 
 int run_serve(const ServeOptions& options) {
@@ -70,7 +83,7 @@ int run_serve(const ServeOptions& options) {
                              served, served == 1 ? "" : "s", options.host,
                              server.port(), server.table_count(), server.table_count() == 1 ? "" : "s", options.data)
               << std::flush;
-    io.run();
+    run_until_stopped(io);
     std::cout << "rulesrun serve: stopped\n";
     return exit_ok;
 }

@@ -2,6 +2,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 
 #include <fmt/format.h>
 
@@ -18,8 +19,10 @@ PartJson read_json(const std::string& path) {
     std::ifstream in(path, std::ios::binary);
     if (!in) throw std::runtime_error(fmt::format("--resume: cannot read '{}'", path));
     try {
-        return PartJson::parse(in);
-    } catch (const nlohmann::json::exception& e) {
+        std::ostringstream text;
+        text << in.rdbuf();
+        return parse_ordered_json_input(text.str());
+    } catch (const JsonInputError& e) {
         throw std::runtime_error(
             fmt::format("--resume: '{}' is damaged ({}); remove it to play it again", path, e.what()));
     }

@@ -1,5 +1,7 @@
 #include "connections.hpp"
 
+#include <iostream>
+
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
@@ -74,11 +76,10 @@ private:
         try {
             if (path == "/api/games" && request.method() == http::verb::get) return json(http::status::ok, server_.games_json());
             if (path == "/api/tables" && request.method() == http::verb::post) {
-                const auto body = nlohmann::json::parse(request.body());
-                return json(http::status::created, server_.create_table(body));
+                return json(http::status::created, server_.create_table(parse_json_input(request.body())));
             }
-        } catch (const nlohmann::json::exception& e) {
-            return json(http::status::bad_request, {{"error", fmt::format("the request is not the JSON expected: {}", e.what())}});
+        } catch (const JsonInputError& e) {
+            return json(http::status::bad_request, {{"error", fmt::format("the request is {}", e.what())}});
         } catch (const std::invalid_argument& e) {
             return json(http::status::bad_request, {{"error", e.what()}});
         } catch (const std::exception& e) {
@@ -98,7 +99,7 @@ private:
     static http::response<http::string_body> json(http::status status, const nlohmann::json& body) {
         http::response<http::string_body> response{status, 11};
         response.set(http::field::content_type, "application/json");
-        response.body() = body.dump();
+        response.body() = json_text(body);  // the answer may quote bytes of the request that are not UTF-8
         return response;
     }
 
@@ -139,7 +140,7 @@ void Client::start(http::request<http::string_body> request, const std::string& 
     socket_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
     socket_.async_accept(request, [self = shared_from_this(), refusal](beast::error_code ec) {
         if (ec) return self->drop();
-        if (self->seat_ == refused_seat) return self->send(runtime::error_message(refusal).dump());  // then it closes
+        if (self->seat_ == refused_seat) return self->send(json_text(runtime::error_message(refusal)));  // then it closes
         self->server_.join(self->table_, self);
         self->read();
     });
@@ -151,12 +152,17 @@ void Client::read() {
         const std::string text = beast::buffers_to_string(self->buffer_.data());
         self->buffer_.consume(self->buffer_.size());
         if (text.size() > self->server_.options().max_message_bytes) {
-            self->send(runtime::error_message(fmt::format("a message of {} bytes is over the limit of {}: the connection "
-                                                          "is closed", text.size(), self->server_.options().max_message_bytes))
-                           .dump());
+            self->send(json_text(runtime::error_message(fmt::format("a message of {} bytes is over the limit of {}: the "
+                                                                    "connection is closed", text.size(),
+                                                                    self->server_.options().max_message_bytes))));
             return self->stop_reading(websocket::error::message_too_big);
         }
-        self->server_.receive(self->table_, self->seat_, text, *self);
+        try {
+            self->server_.receive(self->table_, self->seat_, text, *self);
+        } catch (const std::exception& e) {  // one message must not stop the server for every table
+            std::cerr << fmt::format("table {}: a message failed: {}\n", self->table_, e.what());
+            self->send(json_text(runtime::error_message(fmt::format("the server could not take this message: {}", e.what()))));
+        }
         self->read();
     });
 }

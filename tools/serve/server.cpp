@@ -1,7 +1,9 @@
 #include "server.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <iostream>
+#include <limits>
 #include <random>
 
 #include <boost/asio/ip/tcp.hpp>
@@ -15,6 +17,27 @@ namespace rulesrun::serve {
 namespace {
 
 constexpr auto idle_check_every = std::chrono::minutes(1);
+
+// A lobby request's field that must be a text; a missing or wrong one is refused with its name.
+std::string text_field(const nlohmann::json& request, const char* field) {
+    const auto it = request.find(field);
+    if (it == request.end()) throw std::invalid_argument(fmt::format("'{}' is missing", field));
+    if (!it->is_string()) throw std::invalid_argument(fmt::format("'{}' must be a text, not {}", field, json_kind(*it)));
+    return it->get<std::string>();
+}
+
+// A lobby request's field that, when given, must be a whole number from 0 to `most`.
+std::uint64_t whole_number_field(const nlohmann::json& request, const char* field, std::uint64_t otherwise,
+                                 std::uint64_t most) {
+    const auto it = request.find(field);
+    if (it == request.end()) return otherwise;
+    const bool whole = it->is_number_unsigned() || (it->is_number_integer() && it->get<std::int64_t>() >= 0);
+    if (!whole || it->get<std::uint64_t>() > most) {
+        throw std::invalid_argument(fmt::format("'{}' must be a whole number from 0 to {}, not {}", field, most,
+                                                json_text(*it).substr(0, 40)));
+    }
+    return it->get<std::uint64_t>();
+}
 
 }  // namespace
 
@@ -112,30 +135,33 @@ nlohmann::json Server::create_table(const nlohmann::json& request) {
     if (tables_.size() >= options_.max_tables) {
         throw std::invalid_argument(fmt::format("the server already has {} tables, its limit (--max-tables)", tables_.size()));
     }
-    const std::string name = request.at("game").get<std::string>();
+    if (!request.is_object()) throw std::invalid_argument("a table is asked for with an object: {\"game\": ..., \"seats\": [...]}");
+    const std::string name = text_field(request, "game");
     const auto game = games_.find(name);
     if (game == games_.end()) throw std::invalid_argument(fmt::format("no game is named '{}' here", name));
     TableRecord record;
     record.id = new_token(12);
     record.game = name;
-    record.settings.players = request.value("players", game->second->min_players());
+    record.settings.players = static_cast<int>(whole_number_field(request, "players", game->second->min_players(), 1000));
     if (request.contains("options")) {
+        if (!request.at("options").is_object()) throw std::invalid_argument("'options' must be an object of option values");
         for (const auto& [option, value] : request.at("options").items()) {
-            record.settings.options.emplace_back(option, value.is_string() ? value.get<std::string>() : value.dump());
+            record.settings.options.emplace_back(option, value.is_string() ? value.get<std::string>() : json_text(value));
         }
     }
-    record.settings.seed = request.contains("seed") ? request.at("seed").get<std::uint64_t>() : std::random_device{}();
+    record.settings.seed = whole_number_field(request, "seed", std::random_device{}(), std::numeric_limits<std::uint64_t>::max());
     try {
         (void)runtime::resolve_settings(*game->second, record.settings);
     } catch (const runtime::SettingsError& e) {
         throw std::invalid_argument(e.what());
     }
-    const auto seats = request.at("seats");
-    if (!seats.is_array() || static_cast<int>(seats.size()) != record.settings.players) {
-        throw std::invalid_argument(fmt::format("'seats' must list who plays each of the {} seats", record.settings.players));
+    const auto seats = request.find("seats");
+    if (seats == request.end() || !seats->is_array() || static_cast<int>(seats->size()) != record.settings.players ||
+        !std::all_of(seats->begin(), seats->end(), [](const nlohmann::json& seat) { return seat.is_string(); })) {
+        throw std::invalid_argument(fmt::format("'seats' must list who plays each of the {} seats, as texts", record.settings.players));
     }
     try {
-        for (const auto& seat : seats) record.seats.push_back({parse_seat(seat.get<std::string>(), *game->second), new_token()});
+        for (const auto& seat : *seats) record.seats.push_back({parse_seat(seat.get<std::string>(), *game->second), new_token()});
     } catch (const BotListError& e) {
         throw std::invalid_argument(e.what());
     }
@@ -177,7 +203,7 @@ void Server::join(const std::string& table, const std::shared_ptr<Client>& clien
     if (found == tables_.end()) return;
     found->second.clients.insert(client);
     client->log_sent = found->second.table->log_size(client->seat());
-    client->send(found->second.table->state_for(client->seat(), 0).dump());
+    client->send(json_text(found->second.table->state_for(client->seat(), 0)));
 }
 
 void Server::leave(const std::string& table, const std::shared_ptr<Client>& client) {
@@ -187,27 +213,16 @@ void Server::leave(const std::string& table, const std::shared_ptr<Client>& clie
 
 void Server::receive(const std::string& table, int seat, const std::string& text, Client& from) {
     const auto found = tables_.find(table);
-    if (found == tables_.end()) return from.send(runtime::error_message("this table has ended").dump());
+    if (found == tables_.end()) return from.send(json_text(runtime::error_message("this table has ended")));
     TableEntry& entry = found->second;
     std::string error;
     try {
-        const auto message = nlohmann::json::parse(text);
-        if (!message.is_object() || message.value("type", "") != "act") {
-            error = "expected an act message: {\"type\": \"act\", \"step\": N, \"action\": K}";
-        } else {
-            const std::int64_t step = message.contains("step") ? message.at("step").get<std::int64_t>() : -1;
-            const int action = message.contains("action") ? message.at("action").get<int>() : -1;
-            const std::string name = message.contains("name") ? message.at("name").get<std::string>() : "";
-            if (!message.contains("action") && name.empty()) {
-                error = "an act message names its action: \"action\": K or \"name\": \"...\"";
-            } else {
-                error = take(table, entry, seat, entry.table->check(seat, step, action, name));
-            }
-        }
-    } catch (const nlohmann::json::exception& e) {
-        error = fmt::format("the message is not the JSON expected: {}", e.what());
+        const runtime::ActMessage act = runtime::read_act_message(parse_json_input(text));
+        error = !act.error.empty() ? act.error : take(table, entry, seat, entry.table->check(seat, act.step, act.action, act.name));
+    } catch (const JsonInputError& e) {
+        error = fmt::format("the message is {}", e.what());
     }
-    if (!error.empty()) return from.send(runtime::error_message(error).dump());
+    if (!error.empty()) return from.send(json_text(runtime::error_message(error)));
     run_bots(table);
 }
 
@@ -234,7 +249,7 @@ std::string Server::take(const std::string& id, TableEntry& entry, int seat, con
 
 void Server::broadcast(TableEntry& entry) {
     for (const auto& client : entry.clients) {
-        client->send(entry.table->state_for(client->seat(), client->log_sent).dump());
+        client->send(json_text(entry.table->state_for(client->seat(), client->log_sent)));
         client->log_sent = entry.table->log_size(client->seat());
     }
 }
@@ -282,7 +297,7 @@ void Server::bot_chose(const std::string& id, std::size_t step, int seat, int ac
     entry.bot_thinking = false;
     if (!error.empty()) {
         std::cerr << fmt::format("table {}: the bot of seat {} failed: {}\n", id, seat + 1, error);
-        for (const auto& client : entry.clients) client->send(runtime::error_message(fmt::format("the bot of {} failed: {}", entry.table->game().seat_name(seat), error)).dump());
+        for (const auto& client : entry.clients) client->send(json_text(runtime::error_message(fmt::format("the bot of {} failed: {}", entry.table->game().seat_name(seat), error))));
         return;
     }
     if (step != entry.table->game().history().size()) return run_bots(id);  // the game moved on while it thought
@@ -328,7 +343,7 @@ void Server::close_idle_tables() {
             ++it;
             continue;
         }
-        for (const auto& client : it->second.clients) client->send(runtime::error_message("this table was closed: nobody played for too long").dump());
+        for (const auto& client : it->second.clients) client->send(json_text(runtime::error_message("this table was closed: nobody played for too long")));
         store_->remove_table(it->first);
         it = tables_.erase(it);
     }

@@ -56,7 +56,7 @@ std::string plan_json(const TableRecord& t) {
                           {"seed", t.settings.seed},
                           {"seats", seats},
                           {"spectator", t.spectator_token}}
-        .dump();
+        .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
 }  // namespace
@@ -120,7 +120,7 @@ std::vector<TableRecord> Store::tables() {
         TableRecord t;
         t.id = rows.text(0);
         t.game = rows.text(1);
-        const auto plan = nlohmann::json::parse(rows.text(2));
+        const auto plan = parse_json_input(rows.text(2));
         t.settings.players = plan.at("players").get<int>();
         for (const auto& o : plan.at("options")) t.settings.options.emplace_back(o.at(0).get<std::string>(), o.at(1).get<std::string>());
         t.settings.seed = plan.at("seed").get<std::uint64_t>();

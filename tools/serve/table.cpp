@@ -33,29 +33,31 @@ nlohmann::json Table::state_for(int seat, std::size_t log_from) const {
 
 std::size_t Table::log_size(int seat) const { return log_.readable_count(seat); }
 
-Table::Answer Table::check(int seat, std::int64_t step, int action, const std::string& name) const {
+Table::Answer Table::check(int seat, std::optional<std::int64_t> step, std::optional<int> action,
+                           const std::string& name) const {
     if (seat < 0) return {-1, "a spectator cannot act"};
     if (game_.finished()) return {-1, "the game is over"};
     const auto acting = game_.to_act();
     if (std::find(acting.begin(), acting.end(), seat) == acting.end()) {
         return {-1, fmt::format("it is not {}'s turn", game_.seat_name(seat))};
     }
-    if (step >= 0 && static_cast<std::size_t>(step) != game_.history().size()) {
-        return {-1, fmt::format("this answers step {}, but the game is at step {}", step, game_.history().size())};
+    if (step && static_cast<std::size_t>(*step) != game_.history().size()) {
+        return {-1, fmt::format("this answers step {}, but the game is at step {}", *step, game_.history().size())};
     }
     if (!name.empty()) {
-        const auto named = runtime::action_named(game_, seat, name);
-        if (!named) return {-1, fmt::format("no option is named '{}'", name)};
-        action = *named;
+        action = runtime::action_named(game_, seat, name);
+        if (!action) return {-1, fmt::format("no option is named '{}'", name)};
     }
-    if (action < 0 || action >= game_.action_count(seat)) {
-        return {-1, fmt::format("action {} does not exist: there are {} (0 to {})", action, game_.action_count(seat),
+    if (!action) return {-1, "the answer names no action"};
+    if (*action < 0 || *action >= game_.action_count(seat)) {
+        return {-1, fmt::format("action {} does not exist: there are {} (0 to {})", *action, game_.action_count(seat),
                                 game_.action_count(seat) - 1)};
     }
-    return {action, ""};
+    return {*action, ""};
 }
 
-std::optional<std::string> Table::act(int seat, std::int64_t step, int action, const std::string& name) {
+std::optional<std::string> Table::act(int seat, std::optional<std::int64_t> step, std::optional<int> action,
+                                      const std::string& name) {
     const Answer answer = check(seat, step, action, name);
     if (!answer.refused.empty()) return answer.refused;
     apply(seat, answer.action);

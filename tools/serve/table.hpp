@@ -47,16 +47,18 @@ public:
     [[nodiscard]] std::size_t log_size(int seat) const;
 
     // The action `seat`'s answer to step `step` names (`action` by number, or by option name when `name` is not
-    // empty; step -1: the current one), or why it cannot be taken (not its turn, a stale step, no such action).
+    // empty; no step: the current one), or why it cannot be taken (not its turn, a stale step, no such action).
     struct Answer {
         int action = -1;
         std::string refused;  // empty when the answer can be taken
     };
-    [[nodiscard]] Answer check(int seat, std::int64_t step, int action, const std::string& name) const;
+    [[nodiscard]] Answer check(int seat, std::optional<std::int64_t> step, std::optional<int> action,
+                               const std::string& name) const;
     // Takes an answer check() accepted.
     void apply(int seat, int action);
     // Both: an error text when refused (nothing changed then).
-    [[nodiscard]] std::optional<std::string> act(int seat, std::int64_t step, int action, const std::string& name);
+    [[nodiscard]] std::optional<std::string> act(int seat, std::optional<std::int64_t> step, std::optional<int> action,
+                                                 const std::string& name);
 
     // The first bot seat that must decide now, or -1.
     [[nodiscard]] int bot_to_act() const;
