@@ -110,7 +110,7 @@ try {
     if (!errors(answers.wrongToken).some((m) => /token/.test(m))) fail("a wrong token is not refused clearly: " + JSON.stringify(answers.wrongToken));
     if (!errors(answers.noTable).some((m) => /no table/.test(m))) fail("a wrong table is not refused clearly: " + JSON.stringify(answers.noTable));
     const garbage = errors(answers.garbage);
-    for (const expected of [/not the JSON expected/, /expected an act message/, /step|turn/, /does not exist|turn/, /names its action|turn/]) {
+    for (const expected of [/not valid JSON/, /expected an act message/, /step|turn/, /does not exist|turn/, /names its action|turn/]) {
         if (!garbage.some((m) => expected.test(m))) fail(`no error matching ${expected} among ${JSON.stringify(garbage)}`);
     }
     if (answers.tooBig.code !== 1009) fail(`a message over the size limit closed the connection with ${answers.tooBig.code}, not 1009`);
