@@ -282,16 +282,12 @@ private:
         visits_.assign(static_cast<std::size_t>(count), 0);
         values_.assign(static_cast<std::size_t>(count), 0);
         proven_shares_.assign(static_cast<std::size_t>(count), -1);
-        for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
-            const Node& n = nodes_[static_cast<std::size_t>(c)];
-            for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
-                const Edge& edge = edges_[static_cast<std::size_t>(e)];
-                if (edge.seat != seat || edge.action >= count) continue;
-                visits_[static_cast<std::size_t>(edge.action)] += edge.visits;
-                values_[static_cast<std::size_t>(edge.action)] += edge.value;
-                if (exact_) proven_shares_[static_cast<std::size_t>(edge.action)] = proven_share(e);
-            }
-        }
+        for_root_edges(seat, [&](std::int32_t e, const Edge& edge) {
+            if (edge.action >= count) return;
+            visits_[static_cast<std::size_t>(edge.action)] += edge.visits;
+            values_[static_cast<std::size_t>(edge.action)] += edge.value;
+            if (exact_) proven_shares_[static_cast<std::size_t>(edge.action)] = proven_share(e);
+        });
         strategy_preferences(game, seat, count);
         int best = 0;
         std::uint32_t ties = 1;
@@ -715,6 +711,18 @@ private:
         return true;
     }
 
+    // Calls visit(e, edge) for each edge of `seat` at the root decisions (node 0's children: one per decision the
+    // determinizations of the real game showed).
+    template <class Visit>
+    void for_root_edges(int seat, const Visit& visit) {
+        for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
+            const Node& n = nodes_[static_cast<std::size_t>(c)];
+            for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
+                if (edges_[static_cast<std::size_t>(e)].seat == seat) visit(e, edges_[static_cast<std::size_t>(e)]);
+            }
+        }
+    }
+
     // Whether the most tried action is ahead of every other by more iterations than are left: the rest of the budget
     // could not change the choice (best_action), so it is saved. A time budget's iterations left are estimated from
     // the pace so far.
@@ -723,16 +731,11 @@ private:
                                                   : settings_.iterations - done;
         std::int64_t most = 0, second = 0;
         lead_visits_.clear();
-        for (std::int32_t c = nodes_[0].first_child; c >= 0; c = nodes_[static_cast<std::size_t>(c)].next_sibling) {
-            const Node& n = nodes_[static_cast<std::size_t>(c)];
-            for (std::int32_t e = n.first_edge; e < n.first_edge + n.edge_count; ++e) {
-                const Edge& edge = edges_[static_cast<std::size_t>(e)];
-                if (edge.seat != seat) continue;
-                const auto a = static_cast<std::size_t>(edge.action);
-                if (a >= lead_visits_.size()) lead_visits_.resize(a + 1, 0);
-                lead_visits_[a] += edge.visits;
-            }
-        }
+        for_root_edges(seat, [&](std::int32_t, const Edge& edge) {
+            const auto a = static_cast<std::size_t>(edge.action);
+            if (a >= lead_visits_.size()) lead_visits_.resize(a + 1, 0);
+            lead_visits_[a] += edge.visits;
+        });
         for (const std::int64_t v : lead_visits_) {
             if (v > most) {
                 second = most;
