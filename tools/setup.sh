@@ -3,17 +3,20 @@
 # With --tests, also what the tests need: tmux (the hot-seat test types at a real terminal), Chromium, Node.js and
 # npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium), Slurm with munge
 # (the --slurm test starts a single-node cluster of its own), pytest (the Python module's tests), and clang 14
-# with libFuzzer (tools/fuzz.sh).
+# with libFuzzer (tools/fuzz.sh), and MkDocs (the documentation site's test).
+# With --docs, also MkDocs, and builds the documentation site into build/site/ (open build/site/index.html).
 # Safe to run again: it installs nothing that is already there and rebuilds only what changed.
 set -euo pipefail
 
 cd "$(dirname "${BASH_SOURCE[0]}")/.."
 
 tests=false
+docs=false
 for argument in "$@"; do
     case $argument in
         --tests) tests=true ;;
-        *) echo "tools/setup.sh: unknown argument '$argument' (the only one is --tests)" >&2; exit 2 ;;
+        --docs) docs=true ;;
+        *) echo "tools/setup.sh: unknown argument '$argument' (they are --tests and --docs)" >&2; exit 2 ;;
     esac
 done
 
@@ -27,6 +30,9 @@ if $tests; then
     packages+=(clang-14 libclang-rt-14-dev)
     # Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).
     command -v npm >/dev/null || packages+=(npm)
+fi
+if $tests || $docs; then
+    packages+=(mkdocs)  # the documentation site (mkdocs.yml), with the theme and search Debian's package brings
 fi
 
 missing=()
@@ -76,3 +82,8 @@ fi
 
 cmake -S . -B build -G Ninja -DCMAKE_BUILD_TYPE=Release -DRULESRUN_PGO="$pgo" -DRULESRUN_PGO_DIR="$profile"
 ninja -C build
+
+if $docs; then
+    mkdocs build --quiet --site-dir build/site
+    echo "The documentation site is in build/site/ (open build/site/index.html)."
+fi
