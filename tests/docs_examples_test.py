@@ -32,9 +32,10 @@ import tempfile
 import time
 
 PAGES_WITH_THEIR_OWN_TEST = {"docs/house-rules.md", "docs/python.md"}
-# Commands that install or build, or take minutes: what the README's set-up commands and CI already run.
+# Commands that install or build, or take minutes: what the README's set-up commands and CI already run (the
+# benchmarks run briefly in tools/bench/bench_smoke_test.sh).
 NOT_RUN_PREFIXES = ("tools/setup.sh", "ctest", "tools/fuzz.sh", "tools/sanitize.sh", "tools/docs_pictures.sh",
-                    "pip ", "python3 -m pip", "sudo ", "apt", "git ")
+                    "build/tools/bench/", "pip ", "python3 -m pip", "sudo ", "apt", "git ")
 GAMES_CAP = 10
 LADDER_GAMES = 24  # a ladder's games are split between its seatings: a multiple of 2, 4, 6 and 8
 COMMAND_TIMEOUT = 300
@@ -169,7 +170,7 @@ class PageRun:
                 out.write(body)
 
     def run_command(self, block, command, full):
-        if command.startswith(NOT_RUN_PREFIXES):
+        if re.sub(r"^(\w+=\S*\s+)*", "", command).startswith(NOT_RUN_PREFIXES):
             self.skipped += 1
             return
         run = command if full else shortened(command)
