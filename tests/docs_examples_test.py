@@ -196,11 +196,11 @@ class PageRun:
         if self.last_output is None:
             self.fail(block, "an output block with no command before it")
             return
-        times = re.compile(r"\d+(\.\d+)? ?(us|ms|s)\b")
-        printed = {times.sub("TIME", line.rstrip()) for line in self.last_output.split("\n")}
+        times = re.compile(r"\s*\d+(\.\d+)? ?(us|ms|s)\b")  # with the blanks that align them in a column
+        printed = {times.sub(" TIME", line.rstrip()) for line in self.last_output.split("\n")}
         by_prefix = block.marker.startswith("output-prefix")
         for line in block.text.split("\n"):
-            wanted = times.sub("TIME", line.rstrip())
+            wanted = times.sub(" TIME", line.rstrip())
             found = any(p.startswith(wanted) for p in printed) if by_prefix else wanted in printed
             if line.strip() and not found:
                 self.fail(block, f"the command before does not print this line:\n{line}\n"
