@@ -54,14 +54,14 @@ nlohmann::json state_message(const Game& game, int seat, const std::vector<std::
     for (int s = 0; s < game.players(); ++s) seats.push_back(game.seat_name(s));
     const auto acting = game.to_act();
     const bool deciding = seat >= 0 && std::find(acting.begin(), acting.end(), seat) != acting.end();
-    // A finished game shows everything to everyone, as the terminal's end screen does.
+    // A finished game still shows the seat what it saw (its own hand, Hanabi's partners' hands) and "(you)".
     nlohmann::json message{{"type", "state"},
                            {"protocol", protocol_version},
                            {"game", game.definition().title()},
                            {"seat", seat >= 0 ? nlohmann::json(seat) : nlohmann::json(nullptr)},
                            {"seats", std::move(seats)},
                            {"step", game.history().size()},
-                           {"view", view_json(game, game.finished() ? -1 : seat)},
+                           {"view", view_json(game, seat)},
                            {"log_from", log_from},
                            {"log", log},
                            {"to_act", acting},

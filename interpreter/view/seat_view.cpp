@@ -261,7 +261,8 @@ struct ViewBuilder {
             }
             out["players"].push_back(std::move(player));
         }
-        if (p.score >= 0 && p.score_is_public && !s.finished) {
+        // The end shows the score too, as the results do: the page keeps its score line.
+        if (p.score >= 0 && (p.score_is_public || s.finished)) {
             out["score"] = nlohmann::json::array();
             for (int seat = 0; seat < in.players; ++seat) out["score"].push_back(m.call_value(p.score, -1, seat));
         }

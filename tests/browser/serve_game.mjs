@@ -50,9 +50,18 @@ try {
         const context = await browser.newContext({ viewport: i === 0 ? { width: 1000, height: 900 } : { width: 390, height: 844 } });
         const page = await context.newPage();
         const frames = [];
-        page.on("websocket", (ws) => ws.on("framereceived", (f) => frames.push(String(f.payload))));
+        const acts = [];  // the steps this page answered: one answer per step, however fast the clicks
+        page.on("websocket", (ws) => {
+            ws.on("framereceived", (f) => frames.push(String(f.payload)));
+            ws.on("framesent", (f) => {
+                try {
+                    const m = JSON.parse(String(f.payload));
+                    if (m.type === "act") acts.push(m.step);
+                } catch { /* the test's own malformed messages, sent on purpose below */ }
+            });
+        });
         await page.goto(running.base + seat.link);
-        pages.push({ page, seat: seat.seat, frames, link: seat.link });
+        pages.push({ page, seat: seat.seat, frames, acts, link: seat.link });
     }
 
     // Nothing a page received names what its seat may not see: the other seats' private zones come as counts only,
@@ -115,8 +124,21 @@ try {
     }
     if (answers.tooBig.code !== 1009) fail(`a message over the size limit closed the connection with ${answers.tooBig.code}, not 1009`);
     if (!answers.tooBig.errors.some((m) => /over the limit/.test(m))) fail(`a message over the size limit is not explained: ${answers.tooBig.errors}`);
+    for (const p of pages) p.acts.length = 0;  // from here on, only what the people click
     const steps = answers.garbage.filter((m) => m.type === "state").map((m) => m.step);
     if (steps.length !== 1) fail(`the wrong messages changed the game (states at steps ${steps})`);
+
+    // A link to no table says so, and the page stops there instead of reconnecting forever.
+    {
+        const page = await (await browser.newContext()).newPage();
+        await page.goto(running.base + "/table?table=none&token=nothing");
+        await page.waitForFunction(() => /does not lead to a table/.test(document.querySelector("#status").textContent), null, { timeout: 10000 })
+            .catch(() => fail("a link to no table does not say so"));
+        await page.waitForTimeout(1500);
+        const status = await page.locator("#status").textContent();
+        if (!/does not lead to a table/.test(status)) fail(`a link to no table went on to: '${status}'`);
+        await page.context().close();
+    }
 
     const status = (p) => p.page.locator("#status").textContent();
     let moves = 0, restarted = false, toggledSets = 0;
@@ -133,6 +155,8 @@ try {
         const count = await buttons.count();
         if (count === 0) { await pages[turn].page.waitForTimeout(50); continue; }
         const stepBefore = await pages[turn].page.evaluate(() => state.step);
+        const title = await pages[turn].page.title();
+        if (!title.startsWith("\u25b6 Your turn")) fail(`seat ${pages[turn].seat}'s tab does not say it is its turn: '${title}'`);
         const pieces = pages[turn].page.locator("table.grid td.from");
         const decision = await pages[turn].page.evaluate(() => state.decision);
         if (decision && decision.subset && decision.options.length > 1) {
@@ -155,8 +179,10 @@ try {
             if (await targets.count() === 0) fail(`seat ${pages[turn].seat}: a piece with moves shows no target on the board`);
             await targets.nth(0).click();
         } else {
-            await buttons.nth((moves * 7 + 3) % count).click();
+            // Every third move is a double click, as an impatient player's: it must answer once.
+            await buttons.nth((moves * 7 + 3) % count).click({ clickCount: moves % 3 === 0 ? 2 : 1 });
         }
+
         await pages[turn].page.waitForFunction((s) => state.step !== s, stepBefore, { timeout: 30000 });
         moves++;
         if (moves === 6 && !restarted) {
@@ -186,6 +212,9 @@ try {
         if (!text.includes("game is over")) fail(`seat ${p.seat}'s page does not show the end: '${text}'`);
         const results = await p.page.locator("#results").textContent();
         if (!/wins|share the win|Everybody loses/.test(results)) fail(`seat ${p.seat}'s page shows no result`);
+        const you = await p.page.locator("#players .player.you .name").textContent().catch(() => "");
+        if (!you.endsWith("(you)")) fail(`seat ${p.seat}'s finished page does not say which player it is`);
+        if (new Set(p.acts).size !== p.acts.length) fail(`seat ${p.seat} answered a step twice: steps ${p.acts}`);
         const width = await p.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
         if (width > 1) fail(`seat ${p.seat}'s page is ${width} pixels wider than its window`);
         await p.page.screenshot({ path: path.join(shots, `${game}-seat${p.seat + 1}${i ? "-phone" : ""}.png`), fullPage: true });

@@ -8,6 +8,9 @@ let state = null;
 let log = [];
 let socket = null;
 let retry = 500;
+let failedAttempts = 0;   // connections that closed before opening, in a row
+let refused = false;      // the server refused the link itself: reconnecting would not help
+let sentAt = null;        // the step of the answer sent, until the state after it arrives (one click, one move)
 let selectedFrom = null;  // a grid cell picked as the piece to move (piece, then target)
 
 function element(tag, className = "", text = "") {
@@ -23,32 +26,58 @@ function showError(text) {
 }
 
 function connect() {
+  if (!query.get("table") || !query.get("token")) {
+    return setStatus("This link is incomplete: a table's link names its table and its seat's token. Ask for the link again.", "offline");
+  }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/ws?table=${encodeURIComponent(query.get("table") || "")}` +
                          `&token=${encodeURIComponent(query.get("token") || "")}`);
+  let opened = false;
   socket.onmessage = (event) => receive(JSON.parse(event.data));
-  socket.onopen = () => { retry = 500; };
+  socket.onopen = () => { opened = true; retry = 500; failedAttempts = 0; };
   socket.onclose = () => {
-    if (state && state.finished) return;
-    setStatus("Connection lost: reconnecting…", "offline");
+    sentAt = null;
+    if (refused || (state && state.finished)) return;
+    failedAttempts = opened ? 0 : failedAttempts + 1;
+    setStatus(failedAttempts >= 4 ? `The server at ${location.host} cannot be reached: is it still running? ` +
+                                    `Trying again every ${Math.round(Math.min(retry, 8000) / 1000)} s…`
+                                  : "Connection lost: reconnecting…", "offline");
     setTimeout(connect, retry);
     retry = Math.min(retry * 2, 8000);
   };
 }
 
+// An error about the link itself (no such table, a wrong token): the page says so and stops trying.
+function refusesLink(text) {
+  return /no table|token/.test(text);
+}
+
 function receive(message) {
-  if (message.type === "error") return showError(message.message);
+  if (message.type === "error") {
+    if (!state && refusesLink(message.message)) {
+      refused = true;
+      setStatus("This link does not lead to a table: " + message.message + ". The table may have been closed, " +
+                "or the link is incomplete; ask for it again.", "offline");
+      return;
+    }
+    sentAt = null;
+    if (state) drawDecision();
+    return showError(message.message);
+  }
   if (message.type !== "state") return;
   showError("");
   log = message.log_from === 0 ? message.log.slice() : log.concat(message.log);
-  if (!state || state.step !== message.step) selectedFrom = null;
+  if (!state || state.step !== message.step) { selectedFrom = null; sentAt = null; }
   state = message;
   draw();
 }
 
 function act(action) {
+  if (sentAt === state.step) return;  // a second click before the game moved on: the first answer counts
   if (!socket || socket.readyState !== WebSocket.OPEN) return showError("not connected: wait a moment");
   socket.send(JSON.stringify({ type: "act", step: state.step, action }));
+  sentAt = state.step;
+  for (const button of $("decision").querySelectorAll("button")) button.disabled = true;
 }
 
 function setStatus(text, kind = "") {
@@ -64,7 +93,8 @@ function names(seats) {
 }
 
 function draw() {
-  document.title = `${state.game}: rulesrun`;
+  // The tab says when the seat must act, for a player who is in another tab meanwhile.
+  document.title = (state.decision ? "\u25b6 Your turn: " : state.finished ? "Game over: " : "") + `${state.game}: rulesrun`;
   $("title").textContent = state.game;
   $("who").textContent = state.seat === null ? "You are watching: you see only what is public."
                                              : `You are ${seatName(state.seat)}.`;
