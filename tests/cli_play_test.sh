@@ -57,6 +57,13 @@ contains "$WORK/out" "== Game over ==" "the game's end"
 contains "$WORK/out" "player 2 wins." "the winner (player 1 never holds, so never scores)"
 if grep -q $'\e' "$WORK/out"; then fail "colour codes in a pipe"; fi
 
+# ---- play: an end with no score, no rank and no winner prints no table of names, only the verdict -----------------------
+# Seed 1: random tic-tac-toe fills the board (everybody loses).
+run 0 "$WORK/empty" play "$SOURCE/tests/games/tic_tac_toe.rules" --seed 1 --bots random
+final_text "$WORK/out" >"$WORK/final"
+contains "$WORK/final" "Everybody loses." "the verdict of a full board"
+lacks "$WORK/final" "  seat" "a results table with nothing but names"
+
 # ---- play: a grid game, moves typed as coordinates ------------------------------------------------------------------
 # Seed 3: Black rolls 3 and 2 and may move c3-c5 (a merge); a1-a9 is off the board. Then Black plays his first listed
 # action each turn, to the end.

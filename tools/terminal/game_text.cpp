@@ -1,5 +1,7 @@
 #include "game_text.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 namespace rulesrun::cli {
@@ -31,6 +33,8 @@ void print_results_table(std::ostream& out, const runtime::Game& game, const run
     const bool scores = game.definition().has_scores();
     // Ranks only where they say something: not when everybody loses, draws, or plays together.
     const bool ranked = !results.everybody_loses && !results.draw && !results.cooperative && game.players() > 1;
+    const bool any_winner = std::find(results.winners.begin(), results.winners.end(), true) != results.winners.end();
+    if (!scores && !ranked && !any_winner) return;  // a table of names alone: the verdict below says it all
     out << style.bold(fmt::format("  {:<{}}{}{}", "seat", width, scores ? "  score" : "", ranked ? "  rank" : ""))
         << '\n';
     for (int seat = 0; seat < game.players(); ++seat) {
