@@ -80,5 +80,15 @@ contains "$WORK/turn2" "player 1 chooses to hand" "the recap tells player 1's pu
 tmux_ send-keys -t table C-d
 wait_for "end of input: the game is left unfinished" || exit 1
 
+# ---- an 80-column terminal: a long menu (Diablo's 84 moves) is packed to its width, no entry broken across lines -----
+tmux_ new-session -d -s narrow -x 80 -y 24 \
+    "cd '$WORK' && '$RULESRUN' play '$SOURCE/rules/diablo.rules' --seed 3 --bots human,random; sleep 60"
+for _ in $(seq 100); do tmux_ capture-pane -p -t narrow | grep -q "^black>" && break; sleep 0.1; done
+# -J joins the rows a line wrapped onto: a joined line wider than the terminal is a line the terminal broke.
+tmux_ capture-pane -p -J -S - -t narrow >"$WORK/narrow"
+contains "$WORK/narrow" "capture" "Diablo's menu at 80 columns"
+awk 'length($0) > 80 { print; found = 1 } END { exit found }' "$WORK/narrow" >"$WORK/too_wide" ||
+    fail "lines wider than an 80-column terminal, broken by it: $(head -3 "$WORK/too_wide")"
+
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }
 echo "all hot-seat checks passed"

@@ -1,5 +1,6 @@
 #include "console.hpp"
 
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -15,8 +16,15 @@ namespace rulesrun::cli {
 
 namespace {
 
-// Menus are packed to this width: most terminals are at least this wide.
-constexpr std::size_t menu_width = 96;
+// Menus are packed to the terminal's width, so that no entry breaks across lines ("cap/ture" at 80 columns): at most
+// 96 columns, the width used too when the output is not a terminal (a pipe, a test's file).
+constexpr std::size_t widest_menu = 96;
+
+std::size_t menu_width() {
+    winsize size{};
+    if (isatty(STDOUT_FILENO) == 0 || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0 || size.ws_col < 40) return widest_menu;
+    return std::min<std::size_t>(size.ws_col - 1, widest_menu);  // the last column left free: some terminals wrap there
+}
 
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
@@ -38,7 +46,7 @@ void print_actions(std::ostream& out, const runtime::Game& game, int seat, const
         const int action = static_cast<int>(i);
         entries.push_back({names[i], game.action_description(seat, action), game.action_mark(seat, action)});
     }
-    for (const auto& line : menu_lines(entries, menu_width)) out << line << '\n';
+    for (const auto& line : menu_lines(entries, menu_width())) out << line << '\n';
 }
 
 std::string help_text(std::size_t actions) {
@@ -96,7 +104,7 @@ void show_moves(std::ostream& out, const runtime::Game& game, int seat, const st
     for (const std::size_t i : moves) {
         const auto mark = game.action_mark(seat, static_cast<int>(i));
         const auto item = fmt::format("{}. {}{}", i + 1, names[i].substr(square.size() + 1), mark.empty() ? "" : " " + mark);
-        if (!line.empty() && line.size() + 2 + item.size() > menu_width) {
+        if (!line.empty() && line.size() + 2 + item.size() > menu_width()) {
             out << line << '\n';
             line.clear();
         }
