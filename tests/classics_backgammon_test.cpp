@@ -223,5 +223,14 @@ TEST(Backgammon, ADoubleIsPlayedFourTimes) {
     EXPECT_EQ(moves, 4);
 }
 
+// The board is a track of 24 points drawn with the numbers the moves use (13/8), not a chess board's letters.
+TEST(Backgammon, ThePointsAreDrawnWithTheirNumbers) {
+    const Game g = start_game(backgammon(), 2, 1);
+    const std::string screen = view_text(g, 0);
+    EXPECT_NE(screen.find(" 1  2  3  4"), std::string::npos) << screen;
+    EXPECT_NE(screen.find(" 23 24"), std::string::npos) << screen;
+    EXPECT_EQ(screen.find(" a  b  c"), std::string::npos) << screen;
+}
+
 }  // namespace
 }  // namespace rulesrun::runtime

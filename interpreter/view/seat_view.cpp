@@ -197,12 +197,17 @@ struct ViewBuilder {
         }
         std::string out = fmt::format("  {}:\n", display_name(p.boards[b].label, p.boards[b].name));
         if (!p.boards[b].grid) return out + ring(b, cells);
-        // Row 1 at the bottom, as on a chess board; columns lettered from a.
+        // Row 1 at the bottom, as on a chess board; columns lettered from a. A single row is a track (Backgammon's
+        // points): its spaces are numbered from 1, as the rules number them, and it has no row number.
+        const bool track = rows == 1;
+        if (track) width = std::max(width, fmt::format("{}", columns).size());
         out += "       ";
-        for (Value c = 0; c < columns; ++c) out += fmt::format("{:<{}} ", std::string(1, static_cast<char>('a' + c % 26)), width);
+        for (Value c = 0; c < columns; ++c) {
+            out += fmt::format("{:<{}} ", track ? fmt::format("{}", c + 1) : std::string(1, static_cast<char>('a' + c % 26)), width);
+        }
         out += "\n";
         for (Value r = rows - 1; r >= 0; --r) {
-            out += fmt::format("    {:>2} ", r + 1);
+            out += track ? std::string(7, ' ') : fmt::format("    {:>2} ", r + 1);
             for (Value c = 0; c < columns; ++c) {
                 const Value space = first + r * columns + c;
                 out += fmt::format("{:<{}}{}", cells[static_cast<std::size_t>(r * columns + c)], width, mark_of(space));

@@ -257,15 +257,16 @@ function drawTable() {
   }
 }
 
-// Row 1 at the bottom, columns lettered from a, as on the terminal. Moves of the seat's decision can be played by
-// clicking the piece, then where it goes.
+// Row 1 at the bottom, columns lettered from a, as on the terminal; a single row is a track numbered from 1 (as
+// Backgammon's points). Moves of the seat's decision can be played by clicking the piece, then where it goes.
 function grid(b) {
+  const track = b.rows === 1;
   const cellNames = new Set(b.cells.map((c) => c.name));
   const moves = state.decision ? state.decision.options.map((o) => ({ o, move: moveOf(o.name, cellNames) })).filter((m) => m.move) : [];
   const table = element("table", "grid");
   for (let r = b.rows - 1; r >= 0; r--) {
     const row = element("tr");
-    row.append(element("th", "", String(r + 1)));
+    row.append(element("th", "", track ? "" : String(r + 1)));
     for (let c = 0; c < b.columns; c++) {
       const cell = b.cells[r * b.columns + c];
       const td = element("td", cell.alive ? "" : "gone", cell.text === "." ? "" : cell.text);
@@ -287,7 +288,7 @@ function grid(b) {
   }
   const letters = element("tr");
   letters.append(element("th"));
-  for (let c = 0; c < b.columns; c++) letters.append(element("th", "", String.fromCharCode(97 + (c % 26))));
+  for (let c = 0; c < b.columns; c++) letters.append(element("th", "", track ? String(c + 1) : String.fromCharCode(97 + (c % 26))));
   table.append(letters);
   return table;
 }
