@@ -64,6 +64,14 @@ final_text "$WORK/out" >"$WORK/final"
 contains "$WORK/final" "Everybody loses." "the verdict of a full board"
 lacks "$WORK/final" "  seat" "a results table with nothing but names"
 
+# ---- play: a choice of 3 cards of 13 lists the cards, not its 286 sets; `list` shows them; the cards typed choose --------
+# Seed 2: player 1's hand holds 3H, QH and 7H.
+{ echo list; echo "3H QH 7H"; } >"$WORK/pass"
+run 3 "$WORK/pass" play "$SOURCE/rules/classics/hearts.rules" --seed 2 --bots human,duck
+contains "$WORK/out" "286 possible sets: type the ones you take" "the pass names its cards"
+contains "$WORK/out" "286. " "list shows every set"
+contains "$WORK/out" "player 1 chooses 3H + QH + 7H" "the cards typed make the set"
+
 # ---- play: a grid game, moves typed as coordinates ------------------------------------------------------------------
 # Seed 3: Black rolls 3 and 2 and may move c3-c5 (a merge); a1-a9 is off the board. Then Black plays his first listed
 # action each turn, to the end.

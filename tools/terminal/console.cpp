@@ -38,6 +38,51 @@ std::vector<std::string> action_names(const runtime::Game& game, int seat) {
     return names;
 }
 
+// A choice of several elements with more sets than a screen holds (Hearts' pass: 286 sets of three cards) lists its
+// elements instead, and the player types those he takes; `list` shows every set.
+constexpr std::size_t longest_listed_selection = 40;
+
+bool lists_elements_only(const runtime::Game& game, int seat, std::size_t actions) {
+    return game.choice_is_subset(seat) && actions > longest_listed_selection;
+}
+
+// The elements the sets are made of ("3H + QH + 7H"), each as many times as the most any set holds, in the order
+// they first appear.
+std::vector<std::string> selection_elements(const std::vector<std::string>& names) {
+    std::vector<std::string> elements;
+    for (const auto& name : names) {
+        std::vector<std::string> in_this;
+        for (std::size_t start = 0; start <= name.size();) {
+            const auto end = std::min(name.find(" + ", start), name.size());
+            in_this.push_back(name.substr(start, end - start));
+            start = end + 3;
+        }
+        for (const auto& e : in_this) {
+            const auto wanted = std::count(in_this.begin(), in_this.end(), e);
+            if (std::count(elements.begin(), elements.end(), e) < wanted) elements.push_back(e);
+        }
+    }
+    std::erase_if(elements, [](const std::string& e) { return e == "nothing" || e == "pass"; });
+    return elements;
+}
+
+void print_elements(std::ostream& out, const std::vector<std::string>& names) {
+    const auto elements = selection_elements(names);
+    std::string example = names.back();
+    for (auto at = example.find(" + "); at != std::string::npos; at = example.find(" + ")) example.replace(at, 3, " ");
+    out << fmt::format("{} possible sets: type the ones you take, in any order (for instance '{}'),\n"
+                       "or 'list' to see every set with its number. From:\n", names.size(), example);
+    std::string line;
+    for (const auto& e : elements) {
+        if (!line.empty() && line.size() + 2 + e.size() > menu_width()) {
+            out << line << '\n';
+            line.clear();
+        }
+        line += "  " + e;
+    }
+    out << line << '\n';
+}
+
 // The numbered actions, each with what it does when the rules say it (a menu option's description); a long menu is
 // packed into rows (menu_layout).
 void print_actions(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names) {
@@ -54,6 +99,7 @@ std::string help_text(std::size_t actions) {
         "Type the number of an action (1 to {}) or its name: the start of a name is enough when no other begins the "
         "same way, in any case; moves also as coordinates (c3 c5), or a square alone (c3) to see on the board where its "
         "piece may go, then the square it goes to; sets of cards by their cards in any order.\n"
+        "  list  every action with its number, where only a choice's elements are shown\n"
         "  undo  take back your last decision, when you play alone against bots and nothing hidden came to light "
         "since\n"
         "  quit  save the game and stop (go on later with rulesrun play --resume FILE)\n"
@@ -119,6 +165,7 @@ void show_question(std::ostream& out, const runtime::Game& game, int seat, const
     print_block(out, view_text(game, seat));
     const auto prompt = game.prompt(seat);
     out << style.bold(prompt.empty() ? game.choice_name(seat) : prompt) << '\n';
+    if (lists_elements_only(game, seat, names.size())) return print_elements(out, names);
     print_actions(out, game, seat, names);
 }
 
@@ -141,6 +188,8 @@ Answer Console::ask_action(const runtime::Game& game, int seat) {
         if (const auto moves = moves_from(lower(word), names); !moves.empty()) {
             piece = lower(word);
             show_moves(out_, game, seat, piece, moves, names, style_);
+        } else if (word == "list") {
+            print_actions(out_, game, seat, names);
         } else if (word == "help" || word == "?") {
             out_ << help_text(names.size());
         } else if (word == "undo") {
