@@ -72,6 +72,13 @@ contains "$WORK/out" "286 possible sets: type the ones you take" "the pass names
 contains "$WORK/out" "286. " "list shows every set"
 contains "$WORK/out" "player 1 chooses 3H + QH + 7H" "the cards typed make the set"
 
+# ---- play: a choice among Go's 81 points names none of them (the board does); a point typed as the board names it ----
+{ echo E5; } >"$WORK/go"
+run 3 "$WORK/go" play "$SOURCE/rules/classics/go.rules" --seed 1 --bots human,random
+contains "$WORK/out" "81 places: type one as the board names it" "Go's points are not listed"
+lacks "$WORK/out" "  81. i9" "Go's points listed one by one"
+contains "$WORK/out" "black chooses e5" "a point typed as the board names it"
+
 # ---- play: a grid game, moves typed as coordinates ------------------------------------------------------------------
 # Seed 3: Black rolls 3 and 2 and may move c3-c5 (a merge); a1-a9 is off the board. Then Black plays his first listed
 # action each turn, to the end.

@@ -46,6 +46,26 @@ bool lists_elements_only(const runtime::Game& game, int seat, std::size_t action
     return game.choice_is_subset(seat) && actions > longest_listed_selection;
 }
 
+// A choice among more places of a board than that (Go's 81 points) lists none: the board on the screen names them.
+bool names_places_only(const runtime::Game& game, int seat, const std::vector<std::string>& names) {
+    if (names.size() <= longest_listed_selection) return false;
+    std::vector<std::string> places;
+    const auto view = runtime::view_json(game, seat);
+    for (const auto& board : view["boards"]) {
+        for (const auto& cell : board["cells"]) places.push_back(cell["name"].get<std::string>());
+    }
+    return std::all_of(names.begin(), names.end(), [&](const std::string& n) {
+        return n == "pass" || n == "nothing" || std::find(places.begin(), places.end(), n) != places.end();
+    });
+}
+
+void print_places(std::ostream& out, const std::vector<std::string>& names) {
+    const bool pass = std::find(names.begin(), names.end(), "pass") != names.end();
+    const auto example = std::find_if(names.begin(), names.end(), [](const std::string& n) { return n != "pass"; });
+    out << fmt::format("{} places: type one as the board names it (for instance '{}'){}, or 'list' to see them "
+                       "numbered.\n", names.size() - (pass ? 1 : 0), *example, pass ? ", or 'pass'" : "");
+}
+
 // The elements the sets are made of ("3H + QH + 7H"), each as many times as the most any set holds, in the order
 // they first appear.
 std::vector<std::string> selection_elements(const std::vector<std::string>& names) {
@@ -166,6 +186,7 @@ void show_question(std::ostream& out, const runtime::Game& game, int seat, const
     const auto prompt = game.prompt(seat);
     out << style.bold(prompt.empty() ? game.choice_name(seat) : prompt) << '\n';
     if (lists_elements_only(game, seat, names.size())) return print_elements(out, names);
+    if (names_places_only(game, seat, names)) return print_places(out, names);
     print_actions(out, game, seat, names);
 }
 
