@@ -7,9 +7,9 @@ Every fenced block of a page is taken in order:
 - ```rules: a whole rules file (it declares `game`) must pass `rulesrun check`; a part of one must appear, line
   after line in the same order, in a rules file of the project (rules/, stdlib/, tests/, docs/examples/), so that a
   snippet cannot say what no game does.
-- ```sh: every command is run, in order, in a sandbox of its own per page (a folder whose rules/, stdlib/, tools/,
-  tests/, docs/ and build/ lead to the project's, and HOME inside it), so files a page writes stay there and a later
-  command of the page finds them. `--games N` is cut to a few games; `play` and `replay --step` may end with code 3
+- ```sh: every command is run, in order, in a sandbox of its own per page (a folder with copies of rules/, stdlib/
+  and docs/, whose tools/, tests/, python/ and build/ lead to the project's, and HOME inside it), so files a page
+  writes stay there and a later command of the page finds them. `--games N` is cut to a few games; `play` and `replay --step` may end with code 3
   (standard input is empty). A command must exit with 0.
   Game counts (`--games`, or a few games where the command plays many by default), search and solver iterations
   and `--sample` are cut down, so that every command runs in seconds.
@@ -39,7 +39,8 @@ NOT_RUN_PREFIXES = ("tools/setup.sh", "ctest", "tools/fuzz.sh", "tools/sanitize.
 GAMES_CAP = 10
 LADDER_GAMES = 24  # a ladder's games are split between its seatings: a multiple of 2, 4, 6 and 8
 COMMAND_TIMEOUT = 300
-SANDBOX_LINKS = ("rules", "stdlib", "tools", "tests", "docs", "python")
+SANDBOX_COPIES = ("rules", "stdlib", "docs")  # copied: a command may rewrite them (`rulesrun fmt rules/`)
+SANDBOX_LINKS = ("tools", "tests", "python")
 
 
 class Block:
@@ -134,6 +135,8 @@ class PageRun:
         self.sandbox = tempfile.mkdtemp(prefix="rulesrun-docs-")
         self.home = os.path.join(self.sandbox, "home")
         os.makedirs(self.home)
+        for name in SANDBOX_COPIES:
+            shutil.copytree(os.path.join(source, name), os.path.join(self.sandbox, name))
         for name in SANDBOX_LINKS:
             os.symlink(os.path.join(source, name), os.path.join(self.sandbox, name))
         os.symlink(os.path.dirname(os.path.abspath(rulesrun)), os.path.join(self.sandbox, "build"))

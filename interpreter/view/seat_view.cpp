@@ -1,6 +1,8 @@
 // What each seat may see: public fields and zones, its own private ones, and only the sizes of the others.
 #include "seat_view.hpp"
 
+#include <algorithm>
+
 #include <fmt/format.h>
 
 #include "ring_drawing.hpp"
@@ -69,11 +71,19 @@ struct ViewBuilder {
         return out.empty() ? out : " (" + out + ")";
     }
 
+    // A zone's cards from its top. On a screen, a hand or market (unordered) is in the order of its deck, as a player
+    // sorts a hand (Hearts by suit and rank), whatever order the cards came in; facts keep the zone's own order.
+    std::vector<Value> zone_cards(std::size_t zone, bool on_screen) const {
+        const auto top = s.zone_cards.begin() + static_cast<std::ptrdiff_t>(s.zone_top(zone));
+        std::vector<Value> cards(top, top + s.zone_size[zone]);
+        if (on_screen && !zone_declaration(zone).ordered) std::sort(cards.begin(), cards.end());
+        return cards;
+    }
+
     // "[5 blue, 10 brown]" in facts, "5 blue, 10 brown" on screens.
     std::string cards_of(std::size_t zone, bool on_screen) {
         std::string out;
-        for (Value i = 0; i < s.zone_size[zone]; ++i) {
-            const Value card = s.zone_cards[s.zone_top(zone) + static_cast<std::size_t>(i)];
+        for (const Value card : zone_cards(zone, on_screen)) {
             const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
             if (!out.empty()) out += ", ";
             out += t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1);
@@ -296,8 +306,7 @@ struct ViewBuilder {
                            {"seen", visible ? "open" : unseen_word(d.visibility)}};
         if (!visible) return out;
         auto cards = nlohmann::json::array();
-        for (Value i = 0; i < s.zone_size[z]; ++i) {
-            const Value card = s.zone_cards[s.zone_top(z) + static_cast<std::size_t>(i)];
+        for (const Value card : zone_cards(z, true)) {
             const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
             std::string state = state_of(card, t, true);
             if (!state.empty()) state = state.substr(2, state.size() - 3);  // " (gems: 3)" -> "gems: 3"
