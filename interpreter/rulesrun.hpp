@@ -17,6 +17,7 @@
 // the language server).
 #include "formatter.hpp"
 #include "lexer.hpp"
+#include "name_index.hpp"
 
 // The engine: load a game, play it, save it; count its tree of moves.
 #include "game.hpp"

@@ -37,6 +37,12 @@ void add_fmt(CLI::App& app, FmtOptions& o) {
                                               "there is one (for CI)");
 }
 
+void add_lsp(CLI::App& app, LspOptions& /*o*/) {
+    app.add_subcommand("lsp", "Serve an editor: a Language Server Protocol server on standard input and output "
+                              "(diagnostics, hover, definition, references, completion, rename, formatting; "
+                              "docs/editors.md says how to set up VS Code, Neovim and Vim).");
+}
+
 void add_info(CLI::App& app, InfoOptions& o) {
     auto* info = app.add_subcommand("info", "Show what a player or designer needs to know of a game: players, options "
                                             "(values, defaults), the decisions it asks, statistics, strategies (exit "
@@ -398,6 +404,7 @@ constexpr CommandSummary command_summaries[] = {
     {"tree", "count the sequences of moves of each length (perft), to check a game's moves"},
     {"solve", "work out a small game's value and optimal play, or how exploitable some bots are"},
     {"serve", "serve games over the network, to play in browsers"},
+    {"lsp", "serve an editor: diagnostics, hover, completion... (Language Server Protocol)"},
 };
 
 void print_commands(std::ostream& out) {
@@ -493,6 +500,7 @@ int main(int argc, char** argv) {
     if (const int code = check_command_word(argc, argv); code >= 0) return code;
     CheckOptions check;
     FmtOptions fmt_options;
+    LspOptions lsp;
     InfoOptions info;
     PlayOptions play;
     SimulateOptions simulate;
@@ -507,6 +515,7 @@ int main(int argc, char** argv) {
     SolveOptions solve;
     add_check(app, check);
     add_fmt(app, fmt_options);
+    add_lsp(app, lsp);
     add_info(app, info);
     add_play(app, play);
     add_simulate(app, simulate);
@@ -538,6 +547,7 @@ int main(int argc, char** argv) {
     }
     if (app.got_subcommand("check")) return run_command([&] { return run_check(check); });
     if (app.got_subcommand("fmt")) return run_command([&] { return run_fmt(fmt_options); });
+    if (app.got_subcommand("lsp")) return run_command([&] { return run_lsp(lsp); });
     if (app.got_subcommand("info")) return run_command([&] { return run_info(info); });
     if (app.got_subcommand("play")) return run_command([&] { return run_play(play); });
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });

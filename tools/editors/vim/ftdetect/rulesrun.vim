@@ -1,0 +1,2 @@
+" rulesrun rules files: *.rules
+autocmd BufRead,BufNewFile *.rules setfiletype rulesrun
