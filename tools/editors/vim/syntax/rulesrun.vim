@@ -22,7 +22,7 @@ syntax match rulesrunBuiltin "\<\(first_player\|seat\|next_seat\|previous_seat\|
 syntax keyword rulesrunBuiltinValue me choice
 
 " Names right after the keyword that declares them.
-syntax match rulesrunDeclaredName "\(\<\(procedure\|function\|enum\|card\|record\|zone\|deck\|table\|board\|die\|stat\|strategy\)\s\+\)\@<=\h\w*"
+syntax match rulesrunDeclaredName "\(^\(procedure\|function\|enum\|card\|record\|zone\|deck\|table\|board\|die\|stat\|strategy\)\s\+\)\@<=\h\w*"
 syntax match rulesrunTypeName "\<\u\w*\>"
 
 syntax match rulesrunNumber "\<\d\+\>"
