@@ -24,9 +24,9 @@ game "Test" {
   players 2
 }
 
-zone deck: Card, ordered, hidden = [Card(rank: r) for r in 1..10]
+deck cards: Card = [Card(rank: r) for r in 1..10]
+zone deck: Card, ordered, hidden = cards
 zone hand: Card, per player, private
-
 player {
   total: int = 0 "points"
 }

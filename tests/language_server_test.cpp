@@ -28,9 +28,9 @@ game "Test" {
   players 2
 }
 
-zone deck: Card, ordered, hidden = [Card(rank: r) for r in 1..10]
+deck cards: Card = [Card(rank: r) for r in 1..10]
+zone deck: Card, ordered, hidden = cards
 zone hand: Card, per player, private
-
 player {
   total: int = 0 "points"
 }
@@ -167,7 +167,7 @@ TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossIm
                                 request(5, "textDocument/hover", at(15, 10)) +
                                 request(6, "textDocument/rename", [&] { json p = at(10, 3); p["newName"] = "for"; return p; }()));
     const std::string hover = (*answer(messages, 1))["result"]["contents"]["value"];
-    EXPECT_NE(hover.find("function points(c: Card): int = c.rank * 2"), std::string::npos) << hover;
+    EXPECT_NE(hover.find("function points(c: Card): int = c.rank * 2\n"), std::string::npos) << hover;
     EXPECT_NE(hover.find("Points a card is worth."), std::string::npos) << hover;
     const json& definition = (*answer(messages, 2))["result"];
     EXPECT_EQ(definition["uri"], library_uri);
@@ -210,7 +210,7 @@ TEST_F(LanguageServerTest, FormatsSymbolsAndColours) {
     EXPECT_EQ(edits[0]["newText"], game_text);
     std::set<std::string> symbols;
     for (const auto& s : (*answer(messages, 2))["result"]) symbols.insert(s["name"]);
-    EXPECT_EQ(symbols, (std::set<std::string>{"deck", "hand", "total"}));
+    EXPECT_EQ(symbols, (std::set<std::string>{"cards", "deck", "hand", "total"}));
     const json& data = (*answer(messages, 3))["result"]["data"];
     EXPECT_EQ(data.size() % 5, 0u);
     EXPECT_GT(data.size(), 5u * 40);

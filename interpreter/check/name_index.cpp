@@ -78,6 +78,15 @@ std::string comment_text(std::string_view line) {
     return std::string(t);
 }
 
+// The line that declares a name, without its comment and the `{` or `=` that opens its body.
+std::string declaration_line(std::string_view text, std::uint32_t offset) {
+    std::string_view line = trimmed(without_comment(line_at(text, offset)));
+    for (const std::string_view opening : {" {", " ="}) {
+        if (line.ends_with(opening)) line = trimmed(line.substr(0, line.size() - opening.size()));
+    }
+    return std::string(line);
+}
+
 // The comment lines right above the line of `offset` (no blank line between), else the comment ending that line.
 std::string documentation_at(std::string_view text, std::uint32_t offset) {
     const std::size_t line_start = offset == 0 ? 0 : text.rfind('\n', offset - 1) + 1;
@@ -124,7 +133,7 @@ private:
         e.kind = kind;
         e.what = std::move(what);
         e.declared = {name.loc.file, name.loc.offset, static_cast<std::uint32_t>(name.text.size())};
-        e.declaration = std::string(trimmed(without_comment(line_at(text, name.loc.offset))));
+        e.declaration = declaration_line(text, name.loc.offset);
         e.documentation = documentation_at(text, name.loc.offset);
         e.parent = parent_;
         if (type && type->known()) {

@@ -9,7 +9,7 @@ local function start(buffer, options)
   local config = {
     name = 'rulesrun',
     cmd = options.cmd,
-    root_dir = vim.fs and vim.fs.dirname(vim.api.nvim_buf_get_name(buffer)) or vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buffer), ':p:h'),
+    root_dir = vim.fn.fnamemodify(vim.api.nvim_buf_get_name(buffer), ':p:h'),
     on_attach = options.on_attach,
   }
   if vim.lsp.start then
@@ -28,11 +28,14 @@ function M.setup(options)
   local here = debug.getinfo(1, 'S').source:sub(2)
   local editors = vim.fn.fnamemodify(here, ':p:h:h:h')
   vim.opt.runtimepath:append(editors .. '/vim')
-  if vim.filetype and vim.filetype.add then
-    vim.filetype.add({ extension = { rules = 'rulesrun' } })
-  else
-    vim.cmd('autocmd BufRead,BufNewFile *.rules setfiletype rulesrun')
-  end
+  -- Neovim's own detection calls *.rules udev, polkit or hog rules; outside those folders they are rules files.
+  vim.api.nvim_create_autocmd({ 'BufRead', 'BufNewFile' }, {
+    pattern = '*.rules',
+    callback = function(event)
+      local path = vim.fn.fnamemodify(event.file, ':p')
+      if not path:match('/udev/') and not path:match('/polkit%-1/') then vim.bo[event.buf].filetype = 'rulesrun' end
+    end,
+  })
   vim.api.nvim_create_autocmd('FileType', {
     pattern = 'rulesrun',
     callback = function(event) start(event.buf, options) end,
