@@ -6,6 +6,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "json_rpc.hpp"
 #include "language_server.hpp"
 #include "test_games.hpp"
 

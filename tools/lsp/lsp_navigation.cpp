@@ -91,7 +91,7 @@ json definition(const DocumentView& view, const json& params) {
 json references(const DocumentView& view, const json& params) {
     const NameOccurrence* o = view.occurrence_at(view.offset_at(params));
     if (!o) return nullptr;
-    const bool with_declaration = params.contains("context") && params["context"].is_object() &&
+    const bool with_declaration = !params.contains("context") || !params["context"].is_object() ||
                                   params["context"].value("includeDeclaration", true);
     json found = json::array();
     for (const auto& use : view.analysis.names.of(o->entity)) {
