@@ -33,7 +33,7 @@ std::vector<Token> lex_rules(std::string_view text);
 bool is_reserved_word(std::string_view word);
 
 // Every word the grammar uses as a keyword somewhere (most of them may still be names elsewhere), for completion and
-// colour; the grammar test checks the list against rules_grammar.hpp.
+// colour; tests/formatter_test.cpp checks the list against rules_grammar.hpp.
 const std::vector<std::string_view>& keyword_words();
 
 }  // namespace rulesrun

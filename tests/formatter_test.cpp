@@ -6,6 +6,8 @@
 #include <cstdlib>
 #include <filesystem>
 #include <fstream>
+#include <regex>
+#include <set>
 #include <sstream>
 
 #include "rulesrun.hpp"
@@ -27,6 +29,32 @@ std::string read_file(const fs::path& path) {
     std::ostringstream text;
     text << in.rdbuf();
     return text.str();
+}
+
+TEST(Lexer, SplitsTokensWithTheirPlaces) {
+    const std::string text = "let s = \"a \\\" # b\" # c\n  x..-3 >= y.z\n\"open";
+    std::vector<std::string> seen;
+    for (const Token& t : lex_rules(text)) {
+        seen.push_back(std::to_string(t.line) + ":" + std::to_string(t.column) + " " + std::string(t.text(text)));
+    }
+    EXPECT_EQ(seen, (std::vector<std::string>{"0:0 let", "0:4 s", "0:6 =", "0:8 \"a \\\" # b\"", "0:19 # c", "1:2 x",
+                                              "1:3 ..", "1:5 -", "1:6 3", "1:8 >=", "1:11 y", "1:12 .", "1:13 z",
+                                              "2:0 \"open"}));
+}
+
+// The words the lexer calls keywords are exactly those of the grammar.
+TEST(Lexer, KeywordsAreTheGrammars) {
+    std::ifstream grammar(std::string(RULESRUN_SOURCE_DIR) + "/grammar/rules_grammar.hpp");
+    std::ostringstream text;
+    text << grammar.rdbuf();
+    std::set<std::string> in_grammar;
+    const std::regex keyword(R"re(KW\("([a-z_]+)"\))re");
+    const std::string source = text.str();
+    for (std::sregex_iterator it(source.begin(), source.end(), keyword), end; it != end; ++it) {
+        in_grammar.insert((*it)[1]);
+    }
+    const std::set<std::string> listed(keyword_words().begin(), keyword_words().end());
+    EXPECT_EQ(listed, in_grammar);
 }
 
 TEST(Formatter, IndentsByBracesAndSpacesTokens) {

@@ -317,20 +317,13 @@ private:
 
     // ---- bodies
 
+    // Declarations in the order of the file: each one's locals reach up to the next declaration.
     void walk_file(const Node& file) {
-        for (const auto& d : file.children) {
+        for (std::size_t i = 0; i < file.children.size(); ++i) {
             scopes_.assign(1, Scope());
-            decl_end_ = declaration_end(file, *d);
-            walk_declaration(*d);
+            decl_end_ = i + 1 < file.children.size() ? file.children[i + 1]->loc.offset : UINT32_MAX;
+            walk_declaration(*file.children[i]);
         }
-    }
-
-    static std::uint32_t declaration_end(const Node& file, const Node& decl) {
-        std::uint32_t end = UINT32_MAX;
-        for (const auto& d : file.children) {
-            if (d->loc.offset > decl.loc.offset) end = std::min(end, d->loc.offset);
-        }
-        return end;
     }
 
     void walk_declaration(const Node& decl) {
