@@ -10,6 +10,7 @@
 #include <set>
 #include <sstream>
 
+#include "parser.hpp"
 #include "rulesrun.hpp"
 #include "test_games.hpp"
 

@@ -1,5 +1,7 @@
 #include "json_rpc.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <charconv>
 
 #include <fmt/format.h>

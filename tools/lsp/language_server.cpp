@@ -1,5 +1,6 @@
 #include "language_server.hpp"
 
+#include <algorithm>
 #include <filesystem>
 #include <stdexcept>
 

@@ -1,5 +1,6 @@
 // Completion: after `NAME.`, the fields (and per player zones) of NAME's type; elsewhere the names in scope, the
 // declarations of the file and its imports, the values of enums, options and menus, built-ins and keywords.
+#include <cctype>
 #include <set>
 
 #include "builtin_docs.hpp"

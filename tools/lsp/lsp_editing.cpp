@@ -1,5 +1,6 @@
 // The document view's places, and what edits a document: diagnostics, the quick fixes of "did you mean", formatting.
 #include <algorithm>
+#include <cctype>
 #include <regex>
 #include <stdexcept>
 

@@ -1,6 +1,7 @@
 #include "text_document.hpp"
 
 #include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <stdexcept>
 
