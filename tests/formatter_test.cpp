@@ -124,6 +124,10 @@ TEST(Formatter, RefusesAFileWithSyntaxErrorsAndSaysWhere) {
     EXPECT_EQ(result.diagnostics.front().loc.line, 2u);
 }
 
+TEST(Formatter, WritesLinesEndingInNewlinesOnly) {
+    EXPECT_EQ(formatted("procedure p() {\r\n  return   # done\r\n}"), "procedure p() {\n  return   # done\n}\n");
+}
+
 TEST(Formatter, LeavesAnEmptyFileEmpty) {
     EXPECT_EQ(formatted(""), "");
     EXPECT_EQ(formatted("\n\n  \n"), "");

@@ -1,6 +1,7 @@
 // Hover, go to definition, find references, rename and the outline: all read the names index of the analysis.
 #include <algorithm>
 #include <cctype>
+
 #include <fmt/format.h>
 
 #include "builtin_docs.hpp"

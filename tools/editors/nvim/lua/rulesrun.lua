@@ -1,5 +1,5 @@
 -- Neovim setup for rulesrun rules files: the filetype, Vim's syntax file (tools/editors/vim) and the language server
--- `rulesrun lsp` started by Neovim's built-in LSP client for every *.rules buffer. tools/editors/README.md says how
+-- `rulesrun lsp` started by Neovim's built-in LSP client for every *.rules buffer. docs/editors.md says how
 -- to install it; then, in init.lua:
 --
 --   require('rulesrun').setup({ cmd = { '/path/to/rulesrun', 'lsp' } })   -- cmd defaults to rulesrun on PATH

@@ -1,4 +1,4 @@
-" Vim (and Neovim) syntax of rulesrun rules files (docs/language.md). tools/editors/README.md says how to install it.
+" Vim (and Neovim) syntax of rulesrun rules files (docs/language.md). docs/editors.md says how to install it.
 if exists('b:current_syntax')
   finish
 endif
