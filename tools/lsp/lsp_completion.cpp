@@ -21,8 +21,15 @@ int item_kind(const NameEntity& e) {
     }
 }
 
+// Locals first, then the file's declarations and values, then built-ins and keywords.
+std::string sort_text(const NameEntity& e) {
+    const bool local = e.kind == EntityKind::local || e.kind == EntityKind::parameter;
+    return (local ? "0" : e.kind == EntityKind::enum_value ? "2" : "1") + e.name;
+}
+
 json entity_item(const NameEntity& e) {
-    json item = {{"label", e.name}, {"kind", item_kind(e)}, {"detail", e.type.empty() ? e.what : e.what + ": " + e.type}};
+    json item = {{"label", e.name}, {"kind", item_kind(e)}, {"sortText", sort_text(e)},
+                 {"detail", e.type.empty() ? e.what : e.what + ": " + e.type}};
     if (!e.documentation.empty()) item["documentation"] = e.documentation;
     return item;
 }
@@ -105,11 +112,11 @@ json completion(const DocumentView& view, const RulesAnalysis* earlier, const js
     add_names(view.analysis, offset, true, seen, items);
     if (earlier) add_names(*earlier, offset, false, seen, items);
     for (const std::string_view name : {"players", "me", "choice"}) {
-        if (seen.insert(std::string(name)).second) items.push_back({{"label", name}, {"kind", 6}, {"detail", "built-in"}});
+        if (seen.insert(std::string(name)).second) items.push_back({{"label", name}, {"kind", 6}, {"sortText", "3" + std::string(name)}, {"detail", "built-in"}});
     }
     for (const auto name : builtin_function_names()) {
         if (!seen.insert(std::string(name)).second) continue;
-        json item = {{"label", name}, {"kind", 3}, {"detail", "built-in"}};
+        json item = {{"label", name}, {"kind", 3}, {"sortText", "3" + std::string(name)}, {"detail", "built-in"}};
         if (const auto doc = builtin_doc(name)) {
             item["detail"] = doc->signature;
             item["documentation"] = doc->meaning;
@@ -117,7 +124,9 @@ json completion(const DocumentView& view, const RulesAnalysis* earlier, const js
         items.push_back(std::move(item));
     }
     for (const auto word : keyword_words()) {
-        if (seen.insert(std::string(word)).second) items.push_back({{"label", word}, {"kind", 14}});
+        if (seen.insert(std::string(word)).second) {
+            items.push_back({{"label", word}, {"kind", 14}, {"sortText", "4" + std::string(word)}});
+        }
     }
     return {{"isIncomplete", false}, {"items", items}};
 }
