@@ -81,7 +81,8 @@ public:
         for (std::size_t i = 0; i < tokens.size(); ++i) {
             if (i > 0) {
                 const Token& previous = tokens[i - 1];
-                if (space_between(previous, tokens[i], tokens[i].offset > previous.offset + previous.length)) out += ' ';
+                const bool spaced = tokens[i].offset > previous.offset + previous.length;
+                if (space_between(previous, tokens[i], spaced)) out += ' ';
             }
             out += tokens[i].text(text_);
         }
@@ -151,7 +152,10 @@ void place_lines(std::vector<SourceLine>& lines) {
             case LineRole::continuation: line.indent = continued(line); break;
             case LineRole::comment: {
                 std::size_t next = i + 1;
-                while (next < lines.size() && (lines[next].role == LineRole::blank || lines[next].role == LineRole::comment)) ++next;
+                while (next < lines.size() &&
+                       (lines[next].role == LineRole::blank || lines[next].role == LineRole::comment)) {
+                    ++next;
+                }
                 const bool inside_statement = next < lines.size() && lines[next].role == LineRole::continuation;
                 // Indented deeper than its block right under a line, it belongs to that line: it keeps its place.
                 const bool under_line = i > 0 && lines[i - 1].role != LineRole::blank &&

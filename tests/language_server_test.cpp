@@ -160,13 +160,18 @@ TEST_F(LanguageServerTest, IncrementalChangesAndUnsavedImportsAreChecked) {
 }
 
 TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossImports) {
+    const auto renamed = [&](const char* name) {
+        json params = at(10, 3);
+        params["newName"] = name;
+        return params;
+    };
     const auto messages = serve(initialize() + open(game_text) +
                                 request(1, "textDocument/hover", at(16, 17)) +
                                 request(2, "textDocument/definition", at(16, 17)) +
                                 request(3, "textDocument/references", at(10, 3)) +
-                                request(4, "textDocument/rename", [&] { json p = at(10, 3); p["newName"] = "tally"; return p; }()) +
+                                request(4, "textDocument/rename", renamed("tally")) +
                                 request(5, "textDocument/hover", at(15, 10)) +
-                                request(6, "textDocument/rename", [&] { json p = at(10, 3); p["newName"] = "for"; return p; }()));
+                                request(6, "textDocument/rename", renamed("for")));
     const std::string hover = (*answer(messages, 1))["result"]["contents"]["value"];
     EXPECT_NE(hover.find("function points(c: Card): int = c.rank * 2\n"), std::string::npos) << hover;
     EXPECT_NE(hover.find("Points a card is worth."), std::string::npos) << hover;
@@ -201,11 +206,12 @@ TEST_F(LanguageServerTest, CompletesFieldsAfterADotAndNamesElsewhere) {
 TEST_F(LanguageServerTest, FormatsSymbolsAndColours) {
     std::string messy = game_text;
     messy.replace(messy.find("    move top(deck)"), 4, "          ");
-    const auto messages = serve(initialize() + open(messy) +
-                                request(1, "textDocument/formatting", {{"textDocument", {{"uri", game_uri}}},
-                                                                      {"options", {{"tabSize", 2}, {"insertSpaces", true}}}}) +
-                                request(2, "textDocument/documentSymbol", {{"textDocument", {{"uri", game_uri}}}}) +
-                                request(3, "textDocument/semanticTokens/full", {{"textDocument", {{"uri", game_uri}}}}));
+    const json document = {{"textDocument", {{"uri", game_uri}}}};
+    json format = document;
+    format["options"] = {{"tabSize", 2}, {"insertSpaces", true}};
+    const auto messages = serve(initialize() + open(messy) + request(1, "textDocument/formatting", format) +
+                                request(2, "textDocument/documentSymbol", document) +
+                                request(3, "textDocument/semanticTokens/full", document));
     const json& edits = (*answer(messages, 1))["result"];
     ASSERT_EQ(edits.size(), 1u);
     EXPECT_EQ(edits[0]["newText"], game_text);

@@ -287,8 +287,10 @@ private:
                 case Kind::zone_decl: {
                     declare_global(decl, *name, EntityKind::global,
                                    decl.has(Kind::per_player) ? "zone (one per player)" : "zone");
-                    if (decl.has(Kind::per_player)) index_.members[static_cast<std::size_t>(player_members())].push_back(
-                        static_cast<int>(index_.entities.size() - 1));
+                    if (decl.has(Kind::per_player)) {
+                        const auto zone = static_cast<int>(index_.entities.size() - 1);
+                        index_.members[static_cast<std::size_t>(player_members())].push_back(zone);
+                    }
                     break;
                 }
                 case Kind::table_decl: declare_global(decl, *name, EntityKind::global, "table"); break;

@@ -240,8 +240,8 @@ void LanguageServer::analyze(OpenDocument& open) {
     analysis->sources.set_unsaved(std::move(unsaved));
     analyze_rules_file(open.document.path, *analysis);
     open.analysis = analysis;
-    const bool parsed = std::none_of(analysis->loaded.files.begin(), analysis->loaded.files.end(),
-                                     [&](const LoadedFile& f) { return f.source == analysis->root && f.syntax_errors > 0; });
+    const auto broken = [&](const LoadedFile& f) { return f.source == analysis->root && f.syntax_errors > 0; };
+    const bool parsed = std::none_of(analysis->loaded.files.begin(), analysis->loaded.files.end(), broken);
     if (parsed && analysis->root >= 0) open.parsed = analysis;
     for (auto& [uri, diagnostics] : diagnostics_by_uri(DocumentView(open.document, *analysis, encoding_))) {
         // A file imported by an open document, itself open, shows its own analysis's diagnostics.

@@ -90,7 +90,8 @@ void add_names(const RulesAnalysis& analysis, std::size_t offset, bool same_text
         if (e.kind == EntityKind::choice) continue;
         if (e.kind == EntityKind::field && e.parent >= 0) continue;  // reached with a dot
         if (is_local(e)) {
-            const bool in_scope = e.declared.file == analysis.root && e.declared.offset < offset && offset < e.scope_end;
+            const bool in_scope =
+                e.declared.file == analysis.root && e.declared.offset < offset && offset < e.scope_end;
             if (!same_text || !in_scope) continue;
         }
         if (seen.insert(e.name).second) items.push_back(entity_item(e));
@@ -112,7 +113,8 @@ json completion(const DocumentView& view, const RulesAnalysis* earlier, const js
     add_names(view.analysis, offset, true, seen, items);
     if (earlier) add_names(*earlier, offset, false, seen, items);
     for (const std::string_view name : {"players", "me", "choice"}) {
-        if (seen.insert(std::string(name)).second) items.push_back({{"label", name}, {"kind", 6}, {"sortText", "3" + std::string(name)}, {"detail", "built-in"}});
+        if (!seen.insert(std::string(name)).second) continue;
+        items.push_back({{"label", name}, {"kind", 6}, {"sortText", "3" + std::string(name)}, {"detail", "built-in"}});
     }
     for (const auto name : builtin_function_names()) {
         if (!seen.insert(std::string(name)).second) continue;

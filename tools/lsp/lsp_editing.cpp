@@ -77,7 +77,9 @@ json diagnostic_json(const DocumentView& view, const Diagnostic& d) {
 std::map<std::string, json> diagnostics_by_uri(const DocumentView& view) {
     std::map<std::string, json> by_uri;
     by_uri[view.document.uri] = json::array();
-    for (std::size_t i = 0; i < view.analysis.sources.size(); ++i) by_uri[view.uri_of(static_cast<int>(i))] = json::array();
+    for (std::size_t i = 0; i < view.analysis.sources.size(); ++i) {
+        by_uri[view.uri_of(static_cast<int>(i))] = json::array();
+    }
     for (const auto& d : view.analysis.diagnostics) by_uri[view.uri_of(d.loc.file)].push_back(diagnostic_json(view, d));
     return by_uri;
 }
@@ -98,7 +100,8 @@ json code_actions(const DocumentView& view, const json& params) {
         const std::size_t length = extent_at(text, d.loc.offset);
         if (d.loc.offset + length < first || d.loc.offset > last) continue;
         if (text.substr(d.loc.offset, length) != match[1].str()) continue;
-        const json edit = {{"range", view.range(view.analysis.root, d.loc.offset, length)}, {"newText", match[2].str()}};
+        const json edit = {{"range", view.range(view.analysis.root, d.loc.offset, length)},
+                           {"newText", match[2].str()}};
         actions.push_back({{"title", "Change '" + match[1].str() + "' to '" + match[2].str() + "'"},
                            {"kind", "quickfix"},
                            {"isPreferred", true},

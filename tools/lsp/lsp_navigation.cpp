@@ -55,7 +55,8 @@ int symbol_kind(const NameEntity& e) {
 
 bool is_identifier(std::string_view s) {
     if (s.empty() || std::isdigit(static_cast<unsigned char>(s.front()))) return false;
-    return std::all_of(s.begin(), s.end(), [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; });
+    const auto word_char = [](char c) { return std::isalnum(static_cast<unsigned char>(c)) || c == '_'; };
+    return std::all_of(s.begin(), s.end(), word_char);
 }
 
 }  // namespace
@@ -74,8 +75,8 @@ json hover(const DocumentView& view, const json& params) {
     const auto doc = builtin_doc(word);
     const auto& builtins = builtin_function_names();
     if (!doc && std::find(builtins.begin(), builtins.end(), word) == builtins.end()) return nullptr;
-    const std::string value = doc ? fmt::format("```rulesrun\n{}\n```\nbuilt-in — {}\n\n(docs/language.md, \"Built-in "
-                                                "names\")", doc->signature, doc->meaning)
+    const std::string value = doc ? fmt::format("```rulesrun\n{}\n```\nbuilt-in — {}\n\n(docs/language.md, "
+                                                "\"Built-in names\")", doc->signature, doc->meaning)
                                   : fmt::format("built-in `{}`", word);
     return {{"contents", {{"kind", "markdown"}, {"value", value}}},
             {"range", view.range(view.analysis.root, start, word.size())}};
@@ -114,7 +115,9 @@ json prepare_rename(const DocumentView& view, const json& params) {
 json rename(const DocumentView& view, const json& params) {
     const NameOccurrence* o = view.occurrence_at(view.offset_at(params));
     if (!o) throw std::runtime_error("only a declared name can be renamed here");
-    if (!params.contains("newName") || !params["newName"].is_string()) throw std::invalid_argument("'newName' is missing");
+    if (!params.contains("newName") || !params["newName"].is_string()) {
+        throw std::invalid_argument("'newName' is missing");
+    }
     const std::string name = params["newName"];
     if (!is_identifier(name) || is_reserved_word(name)) {
         throw std::runtime_error(fmt::format("'{:.60}' cannot be a name: letters, digits and '_', not starting with a "

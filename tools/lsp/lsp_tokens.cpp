@@ -24,7 +24,8 @@ int type_of(const NameEntity& e) {
 }
 
 bool is_builtin_type(std::string_view word) {
-    static constexpr std::string_view types[] = {"int", "bool", "text", "player", "card", "space", "zone", "die", "board"};
+    static constexpr std::string_view types[] = {"int",  "bool", "text", "player", "card",
+                                                 "space", "zone", "die",  "board"};
     return std::find(std::begin(types), std::end(types), word) != std::end(types);
 }
 
@@ -39,7 +40,9 @@ std::pair<int, int> classify_word(const DocumentView& view, const Token& token, 
     const std::string_view text = view.document.text;
     const bool called = token.offset + token.length < text.size() && text[token.offset + token.length] == '(';
     const auto& builtins = builtin_function_names();
-    if (called && std::find(builtins.begin(), builtins.end(), word) != builtins.end()) return {function, default_library};
+    if (called && std::find(builtins.begin(), builtins.end(), word) != builtins.end()) {
+        return {function, default_library};
+    }
     if (word == "players" || word == "me" || word == "choice") return {variable, default_library | readonly};
     if (is_builtin_type(word)) return {type, default_library};
     const auto& keywords = keyword_words();
