@@ -95,15 +95,34 @@ def check_file(grammar, rules, path):
     return problems
 
 
+def check_extension(vscode):
+    """The extension's manifest names the grammar and the language configuration that are there."""
+    with open(os.path.join(vscode, "package.json"), encoding="utf-8") as f:
+        manifest = json.load(f)
+    language = manifest["contributes"]["languages"][0]
+    contributed = manifest["contributes"]["grammars"][0]
+    with open(os.path.join(vscode, language["configuration"]), encoding="utf-8") as f:
+        json.load(f)
+    with open(os.path.join(vscode, contributed["path"]), encoding="utf-8") as f:
+        grammar = json.load(f)
+    problems = []
+    if language["extensions"] != [".rules"] or contributed["language"] != language["id"]:
+        problems.append("package.json: the language must be .rules files, and the grammar's")
+    if contributed["scopeName"] != grammar["scopeName"]:
+        problems.append("package.json: the grammar's scopeName differs from the grammar file's")
+    if not os.path.exists(os.path.join(vscode, manifest["main"])):
+        problems.append("package.json: main names no file")
+    return grammar, problems
+
+
 def main():
     source = sys.argv[1]
-    with open(os.path.join(source, "tools/editors/vscode/syntaxes/rulesrun.tmLanguage.json"), encoding="utf-8") as f:
-        grammar = json.load(f)
+    grammar, problems = check_extension(os.path.join(source, "tools/editors/vscode"))
     rules = flatten(grammar, grammar["patterns"])
     files = sorted(glob.glob(os.path.join(source, "rules", "**", "*.rules"), recursive=True) +
                    glob.glob(os.path.join(source, "stdlib", "*.rules")) +
                    glob.glob(os.path.join(source, "tests", "games", "*.rules")))
-    problems = [p for path in files for p in check_file(grammar, rules, path)]
+    problems += [p for path in files for p in check_file(grammar, rules, path)]
     for problem in problems[:50]:
         print(problem)
     if problems:
