@@ -19,6 +19,11 @@ struct InvalidParams : std::invalid_argument {
     using std::invalid_argument::invalid_argument;
 };
 
+// A request of a method the server does not have.
+struct MethodNotFound : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
 const json& member(const json& object, const char* key, json::value_t type) {
     if (!object.is_object() || !object.contains(key) || object[key].type() != type) {
         throw InvalidParams(fmt::format("'{}' is missing or of the wrong kind", key));
@@ -106,7 +111,7 @@ void LanguageServer::handle_request(const json& id, const std::string& method, c
         write_message(out_, error_response(id, invalid_params, fmt::format("{}: {}", method, e.what())));
     } catch (const json::exception& e) {
         write_message(out_, error_response(id, invalid_params, fmt::format("{}: params of the wrong kind", method)));
-    } catch (const std::out_of_range& e) {
+    } catch (const MethodNotFound& e) {
         write_message(out_, error_response(id, method_not_found, e.what()));
     } catch (const std::runtime_error& e) {
         write_message(out_, error_response(id, request_failed, e.what()));
@@ -154,7 +159,7 @@ json LanguageServer::answer(const std::string& method, const json& params) {
     if (method == "textDocument/completion") {
         return in_document([&](V v, D open) { return completion(v, open.parsed.get(), params); });
     }
-    throw std::out_of_range(fmt::format("no method '{:.80}'", method));
+    throw MethodNotFound(fmt::format("no method '{:.80}'", method));
 }
 
 json LanguageServer::initialize(const json& params) {
