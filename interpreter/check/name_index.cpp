@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cctype>
+#include <filesystem>
 #include <unordered_set>
 
 #include "check.hpp"
@@ -195,7 +196,6 @@ private:
     void declare_global(const Node& decl, const Node& name, EntityKind kind, std::string what) {
         const checking::Symbol* s = symbol(name.text, decl);
         const Type* type = s ? &s->type : nullptr;
-        if (s && s->kind == checking::SymbolKind::zone) type = &s->type;
         const int id = add_entity(name, kind, std::move(what), type);
         globals_.emplace(name.text, id);
     }
@@ -302,19 +302,16 @@ private:
         }
     }
 
+    // The file an import of the root file names, found as the loader finds it (loader.cpp), if it was loaded.
     void import_target(const Node& decl) {
-        // The loaded file an import names: the one loaded by the file holding it, in the same order.
-        for (const auto& f : files_) {
-            if (f.tree->children.empty() || f.source != decl.loc.file) continue;
-            std::size_t k = 0;
-            for (const auto& d : f.tree->children) {
-                if (d->kind != Kind::import_decl) continue;
-                if (d.get() == &decl && k < f.imports.size()) {
-                    index_.imports[decl.child(0)->loc.offset] = sources_.file(f.imports[k]).path;
-                }
-                ++k;
-            }
-        }
+        if (files_.empty() || decl.loc.file != files_.back().source) return;
+        const Node& target = *decl.child(0);
+        const std::string& importer = sources_.file(decl.loc.file).path;
+        const std::filesystem::path path =
+            target.kind == Kind::name
+                ? std::filesystem::path(standard_library_dir()) / (target.text + ".rules")
+                : (std::filesystem::path(importer).parent_path() / target.text).lexically_normal();
+        if (sources_.find(path.string())) index_.imports[target.loc.offset] = path.string();
     }
 
     // ---- bodies
