@@ -171,7 +171,8 @@ TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossIm
                                 request(3, "textDocument/references", at(10, 3)) +
                                 request(4, "textDocument/rename", renamed("tally")) +
                                 request(5, "textDocument/hover", at(15, 10)) +
-                                request(6, "textDocument/rename", renamed("for")));
+                                request(6, "textDocument/rename", renamed("for")) +
+                                request(7, "textDocument/definition", at(0, 10)));
     const std::string hover = (*answer(messages, 1))["result"]["contents"]["value"];
     EXPECT_NE(hover.find("function points(c: Card): int = c.rank * 2\n"), std::string::npos) << hover;
     EXPECT_NE(hover.find("Points a card is worth."), std::string::npos) << hover;
@@ -186,6 +187,7 @@ TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossIm
     EXPECT_NE(builtin.find("top(zone)"), std::string::npos) << builtin;
     EXPECT_NE(builtin.find("the top or bottom card"), std::string::npos) << builtin;
     EXPECT_EQ((*answer(messages, 6))["error"]["code"], request_failed);
+    EXPECT_EQ((*answer(messages, 7))["result"]["uri"], library_uri);  // the import leads to the file
 }
 
 TEST_F(LanguageServerTest, CompletesFieldsAfterADotAndNamesElsewhere) {
