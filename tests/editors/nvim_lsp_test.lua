@@ -26,6 +26,7 @@ vim.cmd('edit ' .. folder .. '/game.rules')
 local game = vim.api.nvim_get_current_buf()
 check(vim.bo.filetype == 'rulesrun', 'a .rules file has the filetype rulesrun')
 check(vim.b.current_syntax == 'rulesrun', 'the syntax file of tools/editors/vim colours it')
+check(vim.bo.shiftwidth == 2 and vim.bo.commentstring == '# %s', 'its filetype plugin: two spaces, # comments')
 check(vim.wait(5000, function() return next(vim.lsp.buf_get_clients(0)) ~= nil end), 'rulesrun lsp starts for it')
 
 -- The file has `p.totl` on line 17: the checker's message, at the misspelled name.
