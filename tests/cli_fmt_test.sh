@@ -30,7 +30,8 @@ cmp -s "$WORK/games/messy.rules" "$WORK/messy.before" || fail "--check must not 
 
 run 0 fmt "$WORK/games"
 contains "$WORK/out" "$WORK/games/messy.rules: formatted" "the file rewritten is named"
-printf 'game "Messy" {\n  players 2\n}\nplay {\n  end game with draw   # at once\n}\n' > "$WORK/messy.expected"
+# The comment ending a line keeps its column.
+printf 'game "Messy" {\n  players 2\n}\nplay {\n  end game with draw       # at once\n}\n' > "$WORK/messy.expected"
 cmp -s "$WORK/games/messy.rules" "$WORK/messy.expected" || fail "the layout: $(cat "$WORK/games/messy.rules")"
 run 0 fmt --check "$WORK/games"
 run 0 fmt "$WORK/games/messy.rules"
