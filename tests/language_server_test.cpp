@@ -157,6 +157,14 @@ TEST_F(LanguageServerTest, IncrementalChangesAndUnsavedImportsAreChecked) {
     diagnostics = diagnostics_of(messages, game_uri);
     ASSERT_EQ(diagnostics.size(), 1u) << diagnostics.dump();
     EXPECT_NE(diagnostics[0]["message"].get<std::string>().find("'points'"), std::string::npos);
+    // A mistake in the library, unsaved: the game's import of it says so.
+    library.replace(library.find("c.rank * 2"), 6, "c.rnak");
+    messages = serve(initialize() + open(game_text) + open(library, library_uri));
+    diagnostics = diagnostics_of(messages, game_uri);
+    ASSERT_EQ(diagnostics.size(), 2u) << diagnostics.dump();
+    const std::string summary = diagnostics[1]["message"];
+    EXPECT_NE(summary.find("lib.rules has 1 error(s), the first at 6:"), std::string::npos) << summary;
+    EXPECT_EQ(diagnostics[1]["range"]["start"], json({{"line", 0}, {"character", 7}}));
 }
 
 TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossImports) {

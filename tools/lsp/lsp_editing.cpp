@@ -72,6 +72,26 @@ json diagnostic_json(const DocumentView& view, const Diagnostic& d) {
             {"message", d.message}};
 }
 
+// An import of a file with errors says so where it stands, with the first of them: the file itself may not be open.
+void add_import_summaries(const DocumentView& view, json& root) {
+    for (const auto& [offset, path] : view.analysis.names.imports) {
+        const auto file = view.analysis.sources.find(path);
+        std::size_t errors = 0;
+        const Diagnostic* first = nullptr;
+        for (const auto& d : view.analysis.diagnostics) {
+            if (!file || d.loc.file != *file || d.severity != Severity::error) continue;
+            if (errors++ == 0) first = &d;
+        }
+        if (!first) continue;
+        const std::string_view text = view.document.text;
+        root.push_back({{"range", view.range(view.analysis.root, offset, extent_at(text, offset))},
+                        {"severity", 1},
+                        {"source", "rulesrun"},
+                        {"message", fmt::format("{} has {} error(s), the first at {}:{}: {}", path, errors,
+                                                first->loc.line, first->loc.column, first->message)}});
+    }
+}
+
 }  // namespace
 
 std::map<std::string, json> diagnostics_by_uri(const DocumentView& view) {
@@ -81,6 +101,7 @@ std::map<std::string, json> diagnostics_by_uri(const DocumentView& view) {
         by_uri[view.uri_of(static_cast<int>(i))] = json::array();
     }
     for (const auto& d : view.analysis.diagnostics) by_uri[view.uri_of(d.loc.file)].push_back(diagnostic_json(view, d));
+    add_import_summaries(view, by_uri[view.document.uri]);
     return by_uri;
 }
 
