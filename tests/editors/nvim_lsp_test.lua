@@ -35,7 +35,20 @@ local d = vim.diagnostic.get(0)[1]
 check(d ~= nil and d.lnum == 16 and d.col == 6 and d.end_col == 10 and
       d.message == "players have no field or zone 'totl' (did you mean 'total'?)",
       'the diagnostic is at its place: ' .. vim.inspect(d and { d.lnum, d.col, d.end_col, d.message }))
-vim.api.nvim_buf_set_text(0, 16, 6, 16, 10, { 'total' })
+-- Its quick fix, as the client gets and applies it.
+local actions = request('textDocument/codeAction', 16, 6, {
+  range = { start = { line = 16, character = 6 }, ['end'] = { line = 16, character = 10 } },
+  context = { diagnostics = {} },  -- the server finds the diagnostics in the range itself
+})
+check(actions ~= nil and #actions == 1 and actions[1].title == "Change 'totl' to 'total'", 'a quick fix is offered')
+if actions and actions[1] then vim.lsp.util.apply_workspace_edit(actions[1].edit, 'utf-16') end
+check(vim.api.nvim_buf_get_lines(0, 16, 17, false)[1] == '    p.total += points(top(p.hand))', 'the quick fix edits the line')
+check(vim.wait(5000, function() return #vim.diagnostic.get(0) == 0 end), 'and the diagnostic goes')
+
+-- As you type: a mistake typed shows at once, and goes when it is typed away.
+vim.api.nvim_buf_set_text(0, 16, 11, 16, 11, { 'x' })
+check(vim.wait(5000, function() return #vim.diagnostic.get(0) == 1 end), 'a mistake typed is reported')
+vim.api.nvim_buf_set_text(0, 16, 11, 16, 12, { '' })
 check(vim.wait(5000, function() return #vim.diagnostic.get(0) == 0 end), 'typing the fix clears it')
 
 local hover = request('textDocument/hover', 16, 17)
