@@ -276,6 +276,27 @@ TEST_F(LanguageServerTest, AMessageCutShortEndsTheSessionWithAnError) {
     EXPECT_EQ(exit_code, 1);  // no shutdown was asked
 }
 
+// A seed game as it is: no diagnostic; its uses of the standard library lead there, with their comments.
+TEST_F(LanguageServerTest, ServesASeedGameAndItsStandardLibrary) {
+    const std::string path = std::string(RULESRUN_SOURCE_DIR) + "/rules/diams.rules";
+    std::ifstream in(path);
+    std::ostringstream read;
+    read << in.rdbuf();
+    const std::string text = read.str(), uri = uri_of_path(path);
+    const std::size_t use = text.find("some_subset_sums_to(qualities");
+    ASSERT_NE(use, std::string::npos);
+    const auto line = std::count(text.begin(), text.begin() + static_cast<std::ptrdiff_t>(use), '\n');
+    const auto column = use - text.rfind('\n', use) - 1 + 3;
+    const json place = {{"textDocument", {{"uri", uri}}}, {"position", {{"line", line}, {"character", column}}}};
+    const auto messages = serve(initialize() + open(text, uri) + request(1, "textDocument/definition", place) +
+                                request(2, "textDocument/hover", place));
+    EXPECT_EQ(diagnostics_of(messages, uri), json::array());
+    const json& definition = (*answer(messages, 1))["result"];
+    EXPECT_EQ(definition["uri"], uri_of_path(std::string(RULESRUN_SOURCE_DIR) + "/stdlib/subsets.rules"));
+    const std::string hover = (*answer(messages, 2))["result"]["contents"]["value"];
+    EXPECT_NE(hover.find("Whether some sub-list of the numbers"), std::string::npos) << hover;
+}
+
 // A file of 1 MiB (the most a rules file may hold): checked, hovered and completed; a byte more is refused clearly.
 TEST_F(LanguageServerTest, ServesAFileOfOneMebibyte) {
     std::string text = "game \"Big\" {\n  players 2\n}\nplay {\n  end game with draw\n}\n";
