@@ -195,8 +195,7 @@ std::string render(std::string_view text, std::vector<SourceLine>& lines, const 
         }
         if (!out.empty()) out.append(std::min(blanks, max_blank_lines), '\n');
         blanks = 0;
-        std::string row(line.indent, ' ');
-        row += layout.code(line.code);
+        std::string row = line.code.empty() ? std::string() : std::string(line.indent, ' ') + layout.code(line.code);
         if (line.comment != nullptr) {
             line.comment_column = comment_column(line, above, row.size());
             row.append(line.comment_column - std::min(line.comment_column, row.size()), ' ');
