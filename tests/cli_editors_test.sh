@@ -45,7 +45,7 @@ if ! command -v nvim >/dev/null; then
     echo "cli_editors_test: nvim is missing (tools/setup.sh --tests installs Debian's neovim)" >&2
     exit 1
 fi
-RULESRUN="$rulesrun" RULESRUN_EDITORS="$source_dir/tools/editors" TEST_FOLDER="$folder" \
+RULESRUN="$rulesrun" RULESRUN_EDITORS="$source_dir/tools/editors" TEST_FOLDER="$folder" SOURCE_FOLDER="$source_dir" \
     timeout 60 nvim --headless --clean -n -u NONE -c "luafile $source_dir/tests/editors/nvim_lsp_test.lua" </dev/null
 echo "Neovim: passed"
 python3 "$source_dir/tests/editors/textmate_grammar_test.py" "$source_dir"

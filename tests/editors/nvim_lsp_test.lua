@@ -80,5 +80,22 @@ vim.api.nvim_buf_set_lines(0, 15, 16, false, { '          move top( deck )to p.h
 if vim.lsp.buf.format then vim.lsp.buf.format({ timeout_ms = 5000 }) else vim.lsp.buf.formatting_sync(nil, 5000) end
 check(lines()[16] == '    move top(deck) to p.hand', 'format lays the line out: ' .. lines()[16])
 
+-- The README's case: rules/diams.rules as it is, hover on a function of the standard library, completion.
+vim.cmd('edit ' .. os.getenv('SOURCE_FOLDER') .. '/rules/diams.rules')
+check(vim.wait(5000, function() return next(vim.lsp.buf_get_clients(0)) ~= nil end), 'the server serves Diam\'s')
+local diams = lines()
+local use
+for i, line in ipairs(diams) do
+  if line:find('when some_subset_sums_to(', 1, true) then use = i - 1 end
+end
+hover = use and request('textDocument/hover', use, 15)
+check(hover ~= nil and hover.contents.value:find('subset-sum', 1, true) ~= nil, 'hover reads stdlib/subsets.rules')
+check(#vim.diagnostic.get(0) == 0, "Diam's has no diagnostic")
+vim.api.nvim_buf_set_lines(0, use, use, false, { '      p.' })
+completion = request('textDocument/completion', use, 8)
+labels = {}
+for _, item in ipairs(completion and completion.items or {}) do labels[item.label] = true end
+check(labels.hand and labels.vault and labels.chips, "completion after 'p.' in Diam's offers hand, vault, chips")
+
 for _, client in pairs(vim.lsp.get_active_clients()) do client.stop() end
 vim.cmd(failures > 0 and 'cquit 1' or 'qall!')
