@@ -167,6 +167,29 @@ TEST_F(LanguageServerTest, IncrementalChangesAndUnsavedImportsAreChecked) {
     EXPECT_EQ(diagnostics[1]["range"]["start"], json({{"line", 0}, {"character", 7}}));
 }
 
+// Changes that arrive together are checked once, and a request after them is answered on the text as it is then.
+TEST_F(LanguageServerTest, ChangesArrivingTogetherAreCheckedOnce) {
+    std::string input = initialize() + open(game_text);
+    for (int version = 2; version < 9; ++version) {  // x typed, taken away, ..., typed: seven changes
+        const std::string letter = version % 2 == 0 ? "x" : "";
+        const int end = version % 2 == 0 ? 11 : 12;
+        input += notification("textDocument/didChange",
+                              {{"textDocument", {{"uri", game_uri}, {"version", version}}},
+                               {"contentChanges", {{{"range", {{"start", {{"line", 16}, {"character", 11}}},
+                                                               {"end", {{"line", 16}, {"character", end}}}}},
+                                                    {"text", letter}}}}});
+    }
+    const auto messages = serve(input + request(1, "textDocument/references", at(10, 3)));
+    int published = 0;
+    for (const auto& m : messages) {
+        published += m.value("method", "") == "textDocument/publishDiagnostics" && m["params"]["uri"] == game_uri;
+    }
+    EXPECT_EQ(published, 2);  // when opened, then once after the seven changes
+    const json diagnostics = diagnostics_of(messages, game_uri);
+    ASSERT_EQ(diagnostics.size(), 1u) << diagnostics.dump();  // p.totalx
+    EXPECT_EQ((*answer(messages, 1))["result"].size(), 2u);  // `total` where declared and in score(p), no longer here
+}
+
 TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossImports) {
     const auto renamed = [&](const char* name) {
         json params = at(10, 3);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <filesystem>
+#include <set>
 #include <stdexcept>
 
 #include <fmt/format.h>
@@ -70,8 +71,17 @@ int LanguageServer::run() {
             continue;
         }
         handle(frame->body);
+        // Edits that arrive together (typing fast, a big file) are checked once, when no more input is waiting.
+        if (in_.rdbuf()->in_avail() <= 0) check_changed();
     }
+    if (!exited_) check_changed();
     return shutting_down_ ? 0 : 1;
+}
+
+void LanguageServer::check_changed() {
+    const std::set<std::string> changed = std::move(changed_);
+    changed_.clear();
+    for (const auto& path : changed) analyze_affected(path);
 }
 
 void LanguageServer::handle(const std::string& body) {
@@ -103,6 +113,7 @@ void LanguageServer::handle_request(const json& id, const std::string& method, c
         if (shutting_down_ && method != "shutdown") {
             return write_message(out_, error_response(id, invalid_request, "the server is shutting down"));
         }
+        check_changed();  // an answer reads the text as it is now
         const json result = answer(method, params);
         write_message(out_, {{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
     } catch (const InvalidParams& e) {
@@ -207,7 +218,7 @@ void LanguageServer::change(const json& params) {
     for (const auto& c : changes) open.document.apply_change(c, encoding_);
     const json& item = params["textDocument"];
     if (item.contains("version") && item["version"].is_number_integer()) open.document.version = item["version"];
-    analyze_affected(open.document.path);
+    changed_.insert(open.document.path);
 }
 
 void LanguageServer::close(const json& params) {

@@ -1,12 +1,14 @@
 // `rulesrun lsp`: a Language Server Protocol server over standard input and output. It keeps the open documents as
-// the editor has them (incremental changes), checks a document and its imports whenever one changes (unsaved texts of
-// other open documents included) and answers from that check (lsp_features.hpp).
+// the editor has them (incremental changes), checks a document and its imports when one changes (unsaved texts of
+// other open documents included; changes that arrive together checked once) and answers from that check
+// (lsp_features.hpp).
 #pragma once
 
 #include <istream>
 #include <map>
 #include <memory>
 #include <ostream>
+#include <set>
 #include <string>
 
 #include <nlohmann/json.hpp>
@@ -41,6 +43,8 @@ private:
     OpenDocument& document_of(const nlohmann::json& params);
     // Checks every open document that is or imports `changed_path`, and publishes their diagnostics.
     void analyze_affected(const std::string& changed_path);
+    // Checks the documents affected by the changes received since the last check.
+    void check_changed();
     void analyze(OpenDocument& open);
     void publish(const std::string& uri, nlohmann::json diagnostics);
 
@@ -51,6 +55,7 @@ private:
     bool shutting_down_ = false;
     bool exited_ = false;
     std::map<std::string, OpenDocument> documents_;  // by URI
+    std::set<std::string> changed_;  // paths of documents changed since the last check
     std::map<std::string, nlohmann::json> published_;  // the diagnostics last published, by URI
 };
 
