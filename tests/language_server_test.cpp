@@ -203,7 +203,8 @@ TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossIm
                                 request(4, "textDocument/rename", renamed("tally")) +
                                 request(5, "textDocument/hover", at(15, 10)) +
                                 request(6, "textDocument/rename", renamed("for")) +
-                                request(7, "textDocument/definition", at(0, 10)));
+                                request(7, "textDocument/definition", at(0, 10)) +
+                                request(8, "textDocument/hover", at(15, 5)));
     const std::string hover = (*answer(messages, 1))["result"]["contents"]["value"];
     EXPECT_NE(hover.find("function points(c: Card): int = c.rank * 2\n"), std::string::npos) << hover;
     EXPECT_NE(hover.find("Points a card is worth."), std::string::npos) << hover;
@@ -219,6 +220,9 @@ TEST_F(LanguageServerTest, HoverDefinitionReferencesAndRenameFollowNamesAcrossIm
     EXPECT_NE(builtin.find("the top or bottom card"), std::string::npos) << builtin;
     EXPECT_EQ((*answer(messages, 6))["error"]["code"], request_failed);
     EXPECT_EQ((*answer(messages, 7))["result"]["uri"], library_uri);  // the import leads to the file
+    const std::string keyword = (*answer(messages, 8))["result"]["contents"]["value"];  // `move`
+    EXPECT_NE(keyword.find("move X to ZONE"), std::string::npos) << keyword;
+    EXPECT_NE(keyword.find("move a card, a list of cards or all cards of a zone"), std::string::npos) << keyword;
 }
 
 TEST_F(LanguageServerTest, CompletesFieldsAfterADotAndNamesElsewhere) {

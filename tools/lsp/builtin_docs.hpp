@@ -1,5 +1,5 @@
-// What the language's documentation (docs/language.md, built in) says of a built-in name: its signature and its line
-// of the "Built-in names" table, for hover and completion.
+// What the language's documentation (docs/language.md, built in) says of a built-in name (its signature and its line
+// of the "Built-in names" table) and of a keyword (its line of "Types" or "Statements"), for hover and completion.
 #pragma once
 
 #include <optional>
@@ -14,5 +14,8 @@ struct BuiltinDoc {
 };
 
 std::optional<BuiltinDoc> builtin_doc(std::string_view name);
+
+// What the tables of "Types" and "Statements" say of a keyword: `move` -> "move X to ZONE" and its meaning.
+std::optional<BuiltinDoc> keyword_doc(std::string_view word);
 
 }  // namespace rulesrun::lsp

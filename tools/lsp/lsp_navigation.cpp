@@ -59,6 +59,22 @@ bool is_identifier(std::string_view s) {
     return std::all_of(s.begin(), s.end(), word_char);
 }
 
+// What docs/language.md says of a built-in or a keyword, or "".
+std::string language_markdown(std::string_view word) {
+    if (const auto doc = builtin_doc(word)) {
+        return fmt::format("```rulesrun\n{}\n```\nbuilt-in — {}\n\n(docs/language.md, \"Built-in names\")",
+                           doc->signature, doc->meaning);
+    }
+    const auto& builtins = builtin_function_names();
+    if (std::find(builtins.begin(), builtins.end(), word) != builtins.end()) return fmt::format("built-in `{}`", word);
+    const auto& keywords = keyword_words();
+    if (std::find(keywords.begin(), keywords.end(), word) == keywords.end()) return "";
+    if (const auto doc = keyword_doc(word)) {
+        return fmt::format("```rulesrun\n{}\n```\n{}\n\n(docs/language.md)", doc->signature, doc->meaning);
+    }
+    return "";
+}
+
 }  // namespace
 
 json hover(const DocumentView& view, const json& params) {
@@ -71,13 +87,8 @@ json hover(const DocumentView& view, const json& params) {
         return {{"contents", {{"kind", "markdown"}, {"value", fmt::format("imports `{}`", imported->second)}}}};
     }
     const auto [start, word] = word_at(view.document.text, offset);
-    if (word.empty()) return nullptr;
-    const auto doc = builtin_doc(word);
-    const auto& builtins = builtin_function_names();
-    if (!doc && std::find(builtins.begin(), builtins.end(), word) == builtins.end()) return nullptr;
-    const std::string value = doc ? fmt::format("```rulesrun\n{}\n```\nbuilt-in — {}\n\n(docs/language.md, "
-                                                "\"Built-in names\")", doc->signature, doc->meaning)
-                                  : fmt::format("built-in `{}`", word);
+    const std::string value = word.empty() ? std::string() : language_markdown(word);
+    if (value.empty()) return nullptr;
     return {{"contents", {{"kind", "markdown"}, {"value", value}}},
             {"range", view.range(view.analysis.root, start, word.size())}};
 }
