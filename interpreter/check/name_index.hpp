@@ -56,7 +56,7 @@ struct NameIndex {
     std::vector<NameEntity> entities;
     std::vector<NameOccurrence> occurrences;  // by file, then offset
     std::vector<std::vector<int>> members;    // the fields (and per player zones) of a card, record, space or player
-    std::map<int, std::string> imports;       // offset of an import's target in the root file -> the file's path
+    std::map<std::uint32_t, std::string> imports;  // offset of an import's target in the root file -> the file's path
 
     // The occurrence whose name covers `offset` of `file`, or null.
     [[nodiscard]] const NameOccurrence* at(int file, std::uint32_t offset) const;
