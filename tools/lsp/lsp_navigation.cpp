@@ -33,7 +33,7 @@ std::string entity_markdown(const NameEntity& e) {
 }
 
 // The import at `offset` (its target, `import cards` or `import "other.rules"`), if any: its start and file.
-const std::pair<const int, std::string>* import_at(const DocumentView& view, std::size_t offset) {
+const std::pair<const std::uint32_t, std::string>* import_at(const DocumentView& view, std::size_t offset) {
     for (const auto& entry : view.analysis.names.imports) {
         const std::size_t start = static_cast<std::size_t>(entry.first);
         const std::size_t end = std::min(view.document.text.find('\n', start), view.document.text.size());
