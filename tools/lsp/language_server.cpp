@@ -81,7 +81,18 @@ int LanguageServer::run() {
 void LanguageServer::check_changed() {
     const std::set<std::string> changed = std::move(changed_);
     changed_.clear();
-    for (const auto& path : changed) analyze_affected(path);
+    for (const auto& path : changed) {
+        try {
+            analyze_affected(path);
+        } catch (const std::exception& e) {  // a file the loader could not even look at: the editor's log says so
+            log_error(fmt::format("checking {}: {}", path, e.what()));
+        }
+    }
+}
+
+void LanguageServer::log_error(const std::string& message) {
+    write_message(out_, {{"jsonrpc", "2.0"}, {"method", "window/logMessage"},
+                         {"params", {{"type", 1}, {"message", message}}}});
 }
 
 void LanguageServer::handle(const std::string& body) {
@@ -116,9 +127,7 @@ void LanguageServer::handle_request(const json& id, const std::string& method, c
         check_changed();  // an answer reads the text as it is now
         const json result = answer(method, params);
         write_message(out_, {{"jsonrpc", "2.0"}, {"id", id}, {"result", result}});
-    } catch (const InvalidParams& e) {
-        write_message(out_, error_response(id, invalid_params, fmt::format("{}: {}", method, e.what())));
-    } catch (const std::invalid_argument& e) {
+    } catch (const std::invalid_argument& e) {  // InvalidParams, and positions that are not positions
         write_message(out_, error_response(id, invalid_params, fmt::format("{}: {}", method, e.what())));
     } catch (const json::exception& e) {
         write_message(out_, error_response(id, invalid_params, fmt::format("{}: params of the wrong kind", method)));
@@ -140,9 +149,7 @@ void LanguageServer::handle_notification(const std::string& method, const json& 
         else if (method == "textDocument/didClose") close(params);
         // Other notifications (initialized, didSave, $/cancelRequest, ...) need nothing.
     } catch (const std::exception& e) {
-        // A notification has no answer: the editor is told in its log.
-        write_message(out_, {{"jsonrpc", "2.0"}, {"method", "window/logMessage"},
-                             {"params", {{"type", 1}, {"message", fmt::format("{}: {}", method, e.what())}}}});
+        log_error(fmt::format("{}: {}", method, e.what()));  // a notification has no answer
     }
 }
 

@@ -47,6 +47,7 @@ private:
     void check_changed();
     void analyze(OpenDocument& open);
     void publish(const std::string& uri, nlohmann::json diagnostics);
+    void log_error(const std::string& message);  // in the editor's log (window/logMessage)
 
     std::istream& in_;
     std::ostream& out_;
