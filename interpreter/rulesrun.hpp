@@ -13,6 +13,12 @@
 #include "check.hpp"
 #include "source_set.hpp"
 
+// Writing rules files: the canonical layout (`rulesrun fmt`), the tokens, and what the names of a file refer to (for
+// the language server).
+#include "formatter.hpp"
+#include "lexer.hpp"
+#include "name_index.hpp"
+
 // The engine: load a game, play it, save it; count its tree of moves.
 #include "game.hpp"
 #include "game_tree.hpp"

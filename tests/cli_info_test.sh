@@ -134,7 +134,7 @@ lacks "$WORK/err" "did you mean" "nothing close to frobnicate"
 contains "$WORK/err" "  simulate  play many games" "the list of commands when nothing is close"
 run 2
 contains "$WORK/err" "no command given" "no command"
-for command in check info play simulate replay audit; do
+for command in check fmt info play simulate replay audit lsp; do
     contains "$WORK/err" "  $command " "no command: the list names $command"
 done
 contains "$WORK/err" "rulesrun COMMAND --help" "no command: how to get help"

@@ -27,7 +27,8 @@ FRONT_ENDS = {
     "tools/terminal": [],
     "tools/reports": [],
     "tools/serve": [],
-    "tools/rulesrun": ["tools/terminal", "tools/reports", "tools/serve"],
+    "tools/lsp": [],
+    "tools/rulesrun": ["tools/terminal", "tools/reports", "tools/serve", "tools/lsp"],
     "tools/bench": ["tools/serve"],
     "python/bindings": ["tools/terminal", "tools/reports", "tools/serve", "tools/rulesrun"],
 }

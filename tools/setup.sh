@@ -2,8 +2,9 @@
 # Installs what rulesrun needs on Debian (only the missing packages), then configures and builds it into build/.
 # With --tests, also what the tests need: tmux (the hot-seat test types at a real terminal), Chromium, Node.js and
 # npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium), Slurm with munge
-# (the --slurm test starts a single-node cluster of its own), pytest (the Python module's tests), and clang 14
-# with libFuzzer (tools/fuzz.sh), and MkDocs (the documentation site's test).
+# (the --slurm test starts a single-node cluster of its own), pytest (the Python module's tests), clang 14
+# with libFuzzer (tools/fuzz.sh), Neovim (its LSP client is driven against `rulesrun lsp`), and MkDocs (the
+# documentation site's test).
 # With --docs, also MkDocs, and builds the documentation site into build/site/ (open build/site/index.html).
 # Safe to run again: it installs nothing that is already there and rebuilds only what changed.
 set -euo pipefail
@@ -25,7 +26,7 @@ packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libg
           python3  # python3: the command-line test validates the --json output with it, and runs the example bot
           pybind11-dev python3-dev python3-numpy)  # the Python module (docs/python.md)
 if $tests; then
-    packages+=(tmux chromium nodejs slurmctld slurmd slurm-client munge python3-pytest)
+    packages+=(tmux chromium nodejs slurmctld slurmd slurm-client munge python3-pytest neovim)
     # tools/fuzz.sh and tools/sanitize.sh: clang with libFuzzer and the sanitizers' runtimes.
     packages+=(clang-14 libclang-rt-14-dev)
     # Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).

@@ -12,6 +12,16 @@ namespace rulesrun {
 std::optional<int> SourceSet::load(const std::string& path, std::string& error) {
     namespace fs = std::filesystem;
     std::error_code ec;
+    if (!unsaved_.empty()) {
+        if (auto open = unsaved_.find(fs::weakly_canonical(path, ec).string()); !ec && open != unsaved_.end()) {
+            if (open->second.size() > max_rules_file_bytes) {
+                error = fmt::format("'{}' is too large ({} bytes): a rules file may hold at most {} bytes", path,
+                                    open->second.size(), max_rules_file_bytes);
+                return std::nullopt;
+            }
+            return add(path, open->second);
+        }
+    }
     const auto status = fs::status(path, ec);
     if (ec || !fs::exists(status)) {
         error = fmt::format("cannot read '{}': no such file", path);

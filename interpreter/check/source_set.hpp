@@ -2,6 +2,7 @@
 // untrusted input. Diagnostics refer to files by their index here.
 #pragma once
 
+#include <map>
 #include <optional>
 #include <string>
 #include <vector>
@@ -22,6 +23,9 @@ class SourceSet {
 public:
     // Reads a file; on failure returns nullopt and sets `error` to a message naming the problem.
     std::optional<int> load(const std::string& path, std::string& error);
+    // Texts that stand for files, by their canonical path (std::filesystem::weakly_canonical): an editor's unsaved
+    // buffers. load() reads them instead of the files, with the same size limit.
+    void set_unsaved(std::map<std::string, std::string> texts) { unsaved_ = std::move(texts); }
     // Adds text that did not come from a file (tests, standard input).
     int add(std::string path, std::string text);
 
@@ -32,6 +36,7 @@ public:
 
 private:
     std::vector<SourceFile> files_;
+    std::map<std::string, std::string> unsaved_;
 };
 
 // A diagnostic quotes at most this many bytes of its line on each side of the column, and messages longer than

@@ -29,6 +29,13 @@ struct CheckOptions {
     bool json = false;
 };
 
+struct FmtOptions {
+    std::vector<std::string> files;  // files and folders; "-" alone: standard input to standard output
+    bool check = false;              // write nothing; exit 1 naming the files not formatted
+};
+
+struct LspOptions {};
+
 struct InfoOptions {
     std::string file;
     bool json = false;
@@ -183,6 +190,8 @@ struct ServeOptions {
 };
 
 int run_check(const CheckOptions& options);
+int run_fmt(const FmtOptions& options);
+int run_lsp(const LspOptions& options);
 int run_info(const InfoOptions& options);
 int run_audit(const AuditOptions& options);
 int run_play(const PlayOptions& options);

@@ -1,5 +1,5 @@
-// rulesrun: check, describe (info), play, simulate, sweep, tune, rate bots (ladder) (and merge shards), replay, audit,
-// count (tree) and solve games written in the rules language. This file only reads the command line (naming the
+// rulesrun: check, format (fmt), describe (info), play, simulate, sweep, tune, rate bots (ladder) (and merge shards),
+// replay, audit, count (tree) and solve games written in the rules language, and serve an editor (lsp). This file only reads the command line (naming the
 // closest command to a mistyped one) and turns errors into messages and exit codes; each command lives in its own file.
 #include <algorithm>
 #include <functional>
@@ -25,6 +25,22 @@ void add_check(CLI::App& app, CheckOptions& o) {
     check->add_option("FILE", o.files, "Rules files to check")->required();
     check->add_flag("--json", o.json, "Print the diagnostics as a JSON array (file, line, column, severity, "
                                       "message)");
+}
+
+void add_fmt(CLI::App& app, FmtOptions& o) {
+    auto* fmt_command = app.add_subcommand("fmt", "Rewrite rules files in the one canonical layout (indentation, "
+                                                  "spaces, blank lines; comments and line breaks kept) (exit 0: done, "
+                                                  "1: a file has syntax errors or, with --check, is not formatted).");
+    fmt_command->add_option("FILE", o.files, "Rules files, or folders of them (searched recursively); '-' formats "
+                                             "standard input to standard output")->required();
+    fmt_command->add_flag("--check", o.check, "Write nothing: name the files that are not formatted and exit 1 if "
+                                              "there is one (for CI)");
+}
+
+void add_lsp(CLI::App& app, LspOptions& /*o*/) {
+    app.add_subcommand("lsp", "Serve an editor: a Language Server Protocol server on standard input and output "
+                              "(diagnostics, hover, definition, references, completion, rename, formatting; "
+                              "docs/editors.md says how to set up VS Code, Neovim and Vim).");
 }
 
 void add_info(CLI::App& app, InfoOptions& o) {
@@ -375,6 +391,7 @@ struct CommandSummary {
 };
 constexpr CommandSummary command_summaries[] = {
     {"check", "check rules files and report every problem found"},
+    {"fmt", "rewrite rules files in the canonical layout, or check that they are"},
     {"info", "show a game's players, options, decisions, statistics and strategies"},
     {"play", "play a game at this terminal, humans and bots"},
     {"simulate", "play many games between bots and report wins, scores and statistics"},
@@ -387,6 +404,7 @@ constexpr CommandSummary command_summaries[] = {
     {"tree", "count the sequences of moves of each length (perft), to check a game's moves"},
     {"solve", "work out a small game's value and optimal play, or how exploitable some bots are"},
     {"serve", "serve games over the network, to play in browsers"},
+    {"lsp", "serve an editor: diagnostics, hover, completion... (Language Server Protocol)"},
 };
 
 void print_commands(std::ostream& out) {
@@ -481,6 +499,8 @@ int main(int argc, char** argv) {
     app.set_version_flag("--version", "rulesrun " RULESRUN_VERSION, "Print the version of rulesrun and exit");
     if (const int code = check_command_word(argc, argv); code >= 0) return code;
     CheckOptions check;
+    FmtOptions fmt_options;
+    LspOptions lsp;
     InfoOptions info;
     PlayOptions play;
     SimulateOptions simulate;
@@ -494,6 +514,8 @@ int main(int argc, char** argv) {
     TreeOptions tree;
     SolveOptions solve;
     add_check(app, check);
+    add_fmt(app, fmt_options);
+    add_lsp(app, lsp);
     add_info(app, info);
     add_play(app, play);
     add_simulate(app, simulate);
@@ -524,6 +546,8 @@ int main(int argc, char** argv) {
         return exit_arguments;
     }
     if (app.got_subcommand("check")) return run_command([&] { return run_check(check); });
+    if (app.got_subcommand("fmt")) return run_command([&] { return run_fmt(fmt_options); });
+    if (app.got_subcommand("lsp")) return run_command([&] { return run_lsp(lsp); });
     if (app.got_subcommand("info")) return run_command([&] { return run_info(info); });
     if (app.got_subcommand("play")) return run_command([&] { return run_play(play); });
     if (app.got_subcommand("simulate")) return run_command([&] { return run_simulate(simulate); });
