@@ -7,8 +7,8 @@ Every fenced block of a page is taken in order:
 - ```rules: a whole rules file (it declares `game`) must pass `rulesrun check`; a part of one must appear, line
   after line in the same order, in a rules file of the project (rules/, stdlib/, tests/, docs/examples/), so that a
   snippet cannot say what no game does.
-- ```sh: every command is run, in order, in a sandbox of its own per page (a folder with copies of rules/, stdlib/
-  and docs/, whose tools/, tests/, python/ and build/ lead to the project's, and HOME inside it), so files a page
+- ```sh: every command is run, in order, in a sandbox of its own per page (a folder with copies of rules/, stdlib/,
+  docs/ and tools/, whose tests/, python/ and build/ lead to the project's, and HOME inside it), so files a page
   writes stay there and a later command of the page finds them. `--games N` is cut to a few games; `play` and `replay --step` may end with code 3
   (standard input is empty). A command must exit with 0.
   Game counts (`--games`, or a few games where the command plays many by default), search and solver iterations
@@ -20,7 +20,8 @@ Every fenced block of a page is taken in order:
 A comment just before a block changes what is done with it: `<!-- docs-test: skip (why) -->` leaves it out (a
 server, a long benchmark); `<!-- docs-test: write PATH -->` also writes a rules block to PATH in the sandbox;
 `<!-- docs-test: copy FILE PATH -->` copies a project file into the sandbox before the block; `<!-- docs-test: fails
--->` means every command of the block must exit with 1. Pages with their own test (docs/house-rules.md,
+-->` means every command of the block must exit with 1; `<!-- docs-test: syntax -->` before a rules block that is an
+illustration (the language reference's) only asks that it parse, as declarations or as statements. Pages with their own test (docs/house-rules.md,
 docs/python.md) are left to it.
 """
 import os
@@ -39,8 +40,8 @@ NOT_RUN_PREFIXES = ("tools/setup.sh", "ctest", "tools/fuzz.sh", "tools/sanitize.
 GAMES_CAP = 10
 LADDER_GAMES = 24  # a ladder's games are split between its seatings: a multiple of 2, 4, 6 and 8
 COMMAND_TIMEOUT = 300
-SANDBOX_COPIES = ("rules", "stdlib", "docs")  # copied: a command may rewrite them (`rulesrun fmt rules/`)
-SANDBOX_LINKS = ("tools", "tests", "python")
+SANDBOX_COPIES = ("rules", "stdlib", "docs", "tools")  # copied: a command may write there (`rulesrun fmt rules/`)
+SANDBOX_LINKS = ("tests", "python")
 
 
 class Block:
@@ -154,7 +155,9 @@ class PageRun:
 
     def check_rules(self, block, rules_files):
         body = block.text
-        if re.search(r"^game\s+\"", body, re.M):
+        if block.marker.startswith("syntax"):
+            self.check_syntax(block)
+        elif re.search(r"^game\s+\"", body, re.M):
             path = os.path.join(self.sandbox, f"block-{block.line}.rules")
             with open(path, "w") as out:
                 out.write(body)
@@ -171,6 +174,18 @@ class PageRun:
             os.makedirs(os.path.dirname(path), exist_ok=True)
             with open(path, "w") as out:
                 out.write(body)
+
+    def check_syntax(self, block):
+        """An illustration of the reference: it must parse, as declarations or as the statements of a block; `{ ... }`
+        stands for a block left out."""
+        body = block.text.replace("{ ... }", "{ }")
+        errors = ""
+        for text in (body, "play {\n" + body + "}\n"):
+            result = subprocess.run([self.rulesrun, "fmt", "-"], input=text, capture_output=True, text=True, timeout=60)
+            if result.returncode == 0:
+                return
+            errors = errors or result.stderr
+        self.fail(block, "this example does not parse, as declarations or as statements:\n" + errors)
 
     def run_command(self, block, command, full):
         if re.sub(r"^(\w+=\S*\s+)*", "", command).startswith(NOT_RUN_PREFIXES):
