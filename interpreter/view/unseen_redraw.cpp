@@ -24,6 +24,9 @@ bool answer_again(Game& replay, int seat, int action) {
     return true;
 }
 
+// Starts `replay` again as `played` started: its seed, and the chance results forced in it (Game::chance_to_replay).
+void restart_as(Game& replay, const Game& played) { replay.restart(played.settings().seed, played.chance_to_replay()); }
+
 // All the seat can tell of the game after a step played with messages kept: its view, who is to act, the lines it
 // read, and its menu.
 std::vector<std::string> seen_after_step(Game& game, int seat) {
@@ -45,7 +48,8 @@ std::vector<std::string> seen_after_step(Game& game, int seat) {
 UnseenRedraw::UnseenRedraw(const Game& game, int seat) : game_(game), seat_(seat) {
     if (game.finished()) return;
     try {
-        if (!learn(game)) steps_.clear();
+        replays_ = learn(game);
+        if (!replays_) steps_.clear();
     } catch (const RuleError&) {
         steps_.clear();  // the history is not this game's from its start
     }
@@ -70,7 +74,7 @@ bool UnseenRedraw::learn(const Game& game) {
             before = replay;
             if (!answer_again(replay, answer->seat, answer->action)) return false;
         } else {
-            replay.restart(game.settings().seed);
+            restart_as(replay, game);
         }
         if (!step.others_secret && chance.drawing_sites.empty()) {
             replay.take_messages();
@@ -100,7 +104,7 @@ void UnseenRedraw::learn_unseen_numbers(const Game& before, const ActionRecord* 
                 if (answer) {
                     if (!answer_again(replay, answer->seat, answer->action)) continue;
                 } else {
-                    replay.restart(game_.settings().seed);
+                    restart_as(replay, game_);
                 }
             } catch (const RuleError&) {
                 continue;
@@ -132,7 +136,7 @@ bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Ste
                 if (step.others_secret) action = static_cast<int>(rng.below(static_cast<std::uint32_t>(replay.action_count(answer->seat))));
                 if (!answer_again(replay, answer->seat, action)) continue;
             } else {
-                replay.restart(game_.settings().seed);
+                restart_as(replay, game_);
             }
         } catch (const RuleError&) {
             continue;  // a rule failed on what was drawn: not a game the seat could be in
@@ -169,6 +173,7 @@ bool UnseenRedraw::advance(Game& replay, std::size_t from, std::uint64_t seed) c
     ChanceRedraw chance;
     chance.numbers = Rng(rng.next());
     replay.redraw_chance(&chance);
+    if (from > 0) replay.follow_chance_of(game_);  // its chance to come as the game's, where that was forced
     bool fits = true;
     for (std::size_t i = from; fits && i <= history.size(); ++i) {
         const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
@@ -178,7 +183,7 @@ bool UnseenRedraw::advance(Game& replay, std::size_t from, std::uint64_t seed) c
         }
         chance.redrawn_sites.clear();
         try {
-            fits = answer ? answer_again(replay, answer->seat, answer->action) : (replay.restart(game_.settings().seed), true);
+            fits = answer ? answer_again(replay, answer->seat, answer->action) : (restart_as(replay, game_), true);
         } catch (const RuleError&) {
             fits = false;
         }

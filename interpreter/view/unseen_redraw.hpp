@@ -34,6 +34,9 @@ public:
     [[nodiscard]] bool advance(Game& replay, std::size_t from, std::uint64_t seed) const;
     // Whether draw can give anything: the seat did not see something that was drawn or answered.
     [[nodiscard]] bool draws_anything() const { return !steps_.empty(); }
+    // Whether playing the game again from its start led to this very game, as it must for anything to be drawn: false
+    // for a game whose history is not its whole past (a determinized copy).
+    [[nodiscard]] bool replays_the_game() const { return replays_; }
 
 private:
     // One step of the game as the seat lived it: the start (no answer), then each answer of the history.
@@ -51,6 +54,7 @@ private:
     const Game& game_;
     int seat_;
     std::vector<Step> steps_;  // empty when nothing is to be drawn
+    bool replays_ = false;
     mutable std::optional<Game> last_fitted_;
 };
 

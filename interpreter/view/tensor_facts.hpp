@@ -1,14 +1,15 @@
 // A seat's view (view_json: what it may see, docs/protocol.md) as flat facts named by where they sit, for the tensors
-// (tensor_layout.hpp): "zone deck: count", "player 2 field chips", "board squares cell c3". Nothing but the view and
-// what every seat is told (who is to act) goes in, so two states a seat cannot tell apart give the same facts.
+// (tensor_layout.hpp: the Python module's, docs/python.md; the leak audit compares them): "zone deck: count",
+// "player 2 field chips", "board squares cell c3". Nothing but the view and what every seat is told (who is to act)
+// goes in, so two states a seat cannot tell apart give the same facts.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "rulesrun.hpp"
+#include "game.hpp"
 
-namespace rulesrun::python {
+namespace rulesrun::runtime {
 
 struct ViewFact {
     enum class Kind { value, items } kind = Kind::value;
@@ -18,6 +19,6 @@ struct ViewFact {
 };
 
 // The facts of `seat`'s view of `game`, in the view's order.
-std::vector<ViewFact> view_facts_of(const runtime::Game& game, int seat);
+std::vector<ViewFact> tensor_facts(const Game& game, int seat);
 
-}  // namespace rulesrun::python
+}  // namespace rulesrun::runtime
