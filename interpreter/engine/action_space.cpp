@@ -71,8 +71,16 @@ private:
             case ValueKind::record: return depth < 3 ? plus_none(record(type.id, depth)) : Count::none("records nested too deep");
             case ValueKind::integer: return plus_none(integers(domain));
             case ValueKind::text: return Count::none("a text");
-            default: return Count::none(fmt::format("values of a kind that is not counted ({})", static_cast<int>(type.kind)));
+            case ValueKind::zone: return plus_none(Count::of(zones_of(type.id)));
+            case ValueKind::die: return Count::of(static_cast<std::int64_t>(p_.dice.size()) + none);
+            case ValueKind::list: return Count::none("a list");
+            default: return Count::none("a value of a kind that is not counted (a board or a table)");
         }
+    }
+
+    std::int64_t zones_of(int declaration) const {
+        if (declaration < 0) return static_cast<std::int64_t>(in_.zone_decl.size());
+        return std::count(in_.zone_decl.begin(), in_.zone_decl.end(), declaration);
     }
 
     std::int64_t spaces_of(int board) const {
@@ -125,8 +133,8 @@ private:
         return Count::none("a number (only a range from a constant, `1..10`, counts them)");
     }
 
-    // Subsets of the choice's elements: of at most K elements when its `where` says `size(X) == K` (or <=, <), else
-    // of any size.
+    // Subsets of the choice's elements: of at most K elements when its `where` says `size(X) == K` (or <=, <) with K a
+    // constant, else of any size.
     Count subsets(const Choice& choice) const {
         const Count elements = values(choice.option_type);
         if (!elements.bounded()) return elements;
@@ -145,9 +153,16 @@ private:
         return Count::of(total);
     }
 
-    // The largest size the `where` allows, read from its conditions `size(X) == K`, `<= K` or `< K` joined by `and`.
+    // The largest size the `where` allows, read from its conditions `size(X) == K`, `<= K` or `< K` joined by `and`; the
+    // compiler makes `size(X) == K` a total of ones (`with total`): K constant ones at most.
     std::int64_t largest_size(const Choice& choice) const {
         std::int64_t most = std::numeric_limits<std::int64_t>::max();
+        if (choice.total_target >= 0 && choice.total_amount >= 0) {
+            const Expr& target = p_.expr(choice.total_target);
+            const Expr& amount = p_.expr(choice.total_amount);
+            if (target.op == ExprOp::constant && amount.op == ExprOp::constant && amount.a > 0)
+                most = std::max<std::int64_t>(0, target.a / amount.a);
+        }
         if (choice.where < 0) return most;
         std::vector<std::int32_t> pending{choice.where};
         while (!pending.empty()) {

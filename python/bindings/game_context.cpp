@@ -41,7 +41,8 @@ GameContext::GameContext(const LoadRequest& request)
     settings_ = runtime::resolve_settings(*definition_, {request.players, request.options, 1});
     action_space_ = new_game(1).action_space();
     if (action_space_.bounded() && action_space_.count > most_action_ids) {
-        action_space_.unbounded = fmt::format("{} actions, more than an id (an int) can number", action_space_.count);
+        action_space_.unbounded = fmt::format("{}: {} actions, more than an id (an int) can number", request.path,
+                                              action_space_.count);
         action_space_.count = 0;
     }
     discover();

@@ -104,6 +104,8 @@ void bind_game(py::module_& m) {
         .def("num_distinct_actions", &GameContext::num_distinct_actions,
              "every action id is below it: the actions the rules can offer, counted from their types; in a game whose "
              "rules do not bound them (action_space()), the ids numbered so far (docs/python.md, \"Action ids\")")
+        .def("numbered_actions", [](GameContext& g) { return g.ids().size(); },
+             "the ids numbered so far: the discovery run's, then those met since; action_name(id) names each")
         .def("action_space", &action_space_dict,
              "what the rules can offer, counted at load: {\"bounded\", \"count\", \"unbounded\": why not, \"decisions\"}")
         .def("max_game_length", [](GameContext& g, std::int64_t max_nodes) -> py::object {

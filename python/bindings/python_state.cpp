@@ -279,7 +279,7 @@ State State::deserialize(std::shared_ptr<GameContext> context, const std::string
 // is to be drawn: its true secrets are what the player may not know.
 runtime::Game State::redrawn(int player, std::uint64_t seed) const {
     if (!context_->imperfect_information() || game_.finished()) return game_;
-    const runtime::UnseenRedraw redraw(game_, player);
+    const runtime::UnseenRedraw redraw(game_, player, true);
     if (!redraw.draws_anything()) {
         if (!redraw.replays_the_game() && !game_.history().empty()) {
             throw UsageError(fmt::format("resample_from_infostate: the game could not be played again from its seed "

@@ -42,7 +42,7 @@ def test_kuhn_information_state_tensor_remembers_the_bets():
     game = rulesrun.load_game(KUHN)
     after_check_bet = kuhn_state(game, "J, Q, K", ["check", "bet"]).information_state_tensor(0)
     after_bet = kuhn_state(game, "J, Q, K", ["bet"]).information_state_tensor(1)
-    assert game.information_state_remembered() == {"actions": 3, "size": 3 * (2 + 1 + 5), "ids": "one_hot"}
+    assert game.information_state_remembered() == {"actions": 3, "size": 3 * (2 + 1 + 9), "ids": "one_hot"}
     assert not np.array_equal(after_check_bet[:len(after_bet)], after_bet)
     layout = game.observation_tensor_layout()
     assert sum(segment["size"] for segment in layout) == game.observation_tensor_size()
@@ -63,6 +63,12 @@ def play_one_step(state, rng):
     state.apply_actions(actions)
 
 
+# Where the other seats' secret answers must agree with all they do later, a game drawn again rarely fits what the seat
+# saw: resample_from_infostate then says so (docs/python.md). Hearts: each seat's pass of three cards must leave it the
+# cards it plays later.
+FITS_RARELY = {"hearts"}
+
+
 @pytest.mark.parametrize("chance", ["explicit", "sampled"])
 @pytest.mark.parametrize("path", RULES, ids=lambda p: p.stem)
 def test_resampled_states_look_the_same_to_their_seat(path, chance):
@@ -70,7 +76,7 @@ def test_resampled_states_look_the_same_to_their_seat(path, chance):
     game = rulesrun.load_game(path, chance=chance)
     rng = np.random.default_rng(1)
     state = game.new_initial_state(seed=3)
-    checked = step = 0
+    checked = refused = step = 0
     while step < 60 and not state.is_terminal():
         if state.is_chance_node():
             play_one_step(state, rng)
@@ -78,32 +84,39 @@ def test_resampled_states_look_the_same_to_their_seat(path, chance):
         if step % 5 == 0:
             player = state.acting_players()[0]
             for seed in (1, 2):
-                resampled = state.resample_from_infostate(player, seed)
+                try:
+                    resampled = state.resample_from_infostate(player, seed)
+                except ValueError as error:
+                    assert path.stem in FITS_RARELY and "no game drawn again fitted" in str(error)
+                    refused += 1
+                    continue
                 assert seat_view(resampled, player) == seat_view(state, player)
                 assert resampled.legal_actions(player) == state.legal_actions(player)
-            checked += 1
+                checked += 1
         play_one_step(state, rng)
         step += 1
     assert checked > 0
 
 
-@pytest.mark.parametrize("name", ["classics/six_nimmt", "classics/liars_dice", "classics/hearts"])
+@pytest.mark.parametrize("name", ["classics/six_nimmt", "classics/liars_dice"])
 def test_resampling_with_explicit_chance_draws_again_what_the_seat_did_not_see(name):
     # The others' hands and hidden dice come out different, the seat's own view the same.
     game = rulesrun.load_game(ROOT / "rules" / f"{name}.rules")
-    state, rng = game.new_initial_state(seed=3), np.random.default_rng(1)
+    rng = np.random.default_rng(1)
     differed = resampled = 0
-    while not state.is_terminal() and resampled < 12:
-        if not state.is_chance_node():
-            player = state.acting_players()[0]
-            others = [seat for seat in range(game.num_players()) if seat != player]
-            truth = [state.observation_string(seat) for seat in others]
-            for seed in (1, 2):
-                again = state.resample_from_infostate(player, seed)
-                assert seat_view(again, player) == seat_view(state, player)
-                differed += [again.observation_string(seat) for seat in others] != truth
-            resampled += 1
-        play_one_step(state, rng)
+    for seed in range(3, 30):
+        state = game.new_initial_state(seed=seed)
+        while not state.is_terminal() and resampled < 12:
+            if not state.is_chance_node():
+                player = state.acting_players()[0]
+                others = [seat for seat in range(game.num_players()) if seat != player]
+                truth = [state.observation_string(seat) for seat in others]
+                for rng_seed in (1, 2):
+                    again = state.resample_from_infostate(player, rng_seed)
+                    assert seat_view(again, player) == seat_view(state, player)
+                    differed += [again.observation_string(seat) for seat in others] != truth
+                resampled += 1
+            play_one_step(state, rng)
     assert resampled == 12 and differed > 0
 
 
