@@ -79,7 +79,7 @@ py::list layout_list(const TensorLayout& layout) {
 void warn_if_grown(GameContext& g) {
     if (!g.ids_outgrew_discovery()) return;
     const std::string text = fmt::format(
-        "rulesrun: {}'s actions are not bounded by its rules ({}): action id {} was numbered after the discovery run, "
+        "rulesrun: the actions of {} are not bounded by its rules ({}): action id {} was numbered after the discovery run, "
         "and num_distinct_actions() grew past its value at load ({}); load with larger discovery_games to number more "
         "before play", g.definition()->title(), g.action_space().unbounded, g.ids().size() - 1, g.discovered_ids());
     if (PyErr_WarnEx(PyExc_RuntimeWarning, text.c_str(), 1) != 0) throw py::error_already_set();
