@@ -141,7 +141,9 @@ int UnseenRedraw::given(const Game& replay, const ActionRecord& answer, const St
 static std::vector<int> shuffled(std::uint32_t count, Rng& rng) {
     std::vector<int> order(count);
     for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
-    for (std::size_t i = order.size(); i > 1; --i) std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
+    for (std::size_t i = order.size(); i > 1; --i) {
+        std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
+    }
     return order;
 }
 
@@ -155,7 +157,7 @@ bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Ste
     const Game before = replay;
     const auto options = [&] { return static_cast<std::uint32_t>(before.action_count(answer->seat)); };
     for (int i = 0; i < step_tries; ++i) {
-        drawn = answer && step.others_secret ? static_cast<int>(rng.below(options())) : answer ? given(before, *answer, step) : -1;
+        drawn = !answer ? -1 : step.others_secret ? static_cast<int>(rng.below(options())) : given(before, *answer, step);
         if (try_step(replay, before, answer, step, drawn, chance)) return true;
     }
     if (!every_answer_ || !answer || !step.others_secret) return false;
@@ -173,24 +175,31 @@ bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Ste
 bool UnseenRedraw::redraw_earlier(Game& replay, const std::vector<Played>& played, std::size_t failing, Rng& rng,
                                   ChanceRedraw& chance) const {
     const auto& history = game_.history();
+    // An answer as drawn before (another seat's secret one), else as the game gave it, in `then`'s menu.
+    const auto again = [&](const Game& then, const Played& p) {
+        const Step& step = steps_[p.step];
+        return step.others_secret ? p.action : given(then, history[p.step - 1], step);
+    };
     for (std::size_t k = played.size(); k-- > 0;) {
         const Played& varied = played[k];
-        if (!steps_[varied.step].others_secret) continue;
-        for (const int option : shuffled(static_cast<std::uint32_t>(varied.before.action_count(history[varied.step - 1].seat)), rng)) {
+        const Step& step = steps_[varied.step];
+        if (!step.others_secret) continue;
+        const auto options = static_cast<std::uint32_t>(varied.before.action_count(history[varied.step - 1].seat));
+        for (const int option : shuffled(options, rng)) {
             if (option == varied.action) continue;
-            bool fits = try_step(replay, varied.before, &history[varied.step - 1], steps_[varied.step], option, chance);
+            bool fits = try_step(replay, varied.before, &history[varied.step - 1], step, option, chance);
             for (std::size_t later = k + 1; fits && later < played.size(); ++later) {
                 const Game then = replay;
                 fits = try_step(replay, then, &history[played[later].step - 1], steps_[played[later].step],
-                                played[later].action, chance);
+                                again(then, played[later]), chance);
             }
             if (!fits) continue;
             const Game then = replay;
             const ActionRecord& answer = history[failing - 1];
             if (!acts(then, answer.seat)) continue;
-            const int action = steps_[failing].others_secret
-                                   ? static_cast<int>(rng.below(static_cast<std::uint32_t>(then.action_count(answer.seat))))
-                                   : given(then, answer, steps_[failing]);
+            const auto count = static_cast<std::uint32_t>(then.action_count(answer.seat));
+            const int action = steps_[failing].others_secret ? static_cast<int>(rng.below(count))
+                                                             : given(then, answer, steps_[failing]);
             if (try_step(replay, then, &answer, steps_[failing], action, chance)) return true;
         }
     }
