@@ -167,7 +167,14 @@ void bind_state_queries(py::class_<State>& c) {
                  std::size_t size = static_cast<std::size_t>(s.context()->num_distinct_actions());
                  if (p == chance_player) size = legal.size();
                  std::vector<int> mask(size, 0);
-                 for (const int a : legal) mask[static_cast<std::size_t>(a)] = 1;
+                 for (const int a : legal) {
+                     if (static_cast<std::size_t>(a) >= size) {  // the action space was counted too small: a bug
+                         throw rulesrun::runtime::RuleError(fmt::format(
+                             "action id {} is not below num_distinct_actions() ({}): the rules' action space was "
+                             "counted too small; please report it with the rules file", a, size));
+                     }
+                     mask[static_cast<std::size_t>(a)] = 1;
+                 }
                  return mask;
              }, py::arg("player") = py::none())
         .def("chance_outcomes", &State::chance_outcomes)
