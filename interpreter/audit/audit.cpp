@@ -152,8 +152,9 @@ public:
         if (!same("view", seat, "what the seat may know (determinization)", truth.facts, view_facts(other, seat)))
             return;
         same("screen", seat, "the view's layout", truth.screen, runtime::view_text(other, seat));
-        same("network message", seat, "the seat's state message (docs/protocol.md)", truth.message, wire(other, seat));
-        same_tensor(seat, truth.tensor_facts, runtime::tensor_facts(other, seat));
+        const nlohmann::json message = wire(other, seat);
+        same("network message", seat, "the seat's state message (docs/protocol.md)", truth.message, message);
+        same_tensor(seat, truth.tensor_facts, facts_of(other, seat, message));
         if (answers(seat) &&
             !same("actions", seat, before_.choice_origin(seat), truth.actions, action_names(other, seat)))
             return;
@@ -170,8 +171,9 @@ public:
         ++report_.comparisons;
         compare_logs(seat, then.log.said, instead.said);
         same("screen", seat, "the view's layout", then.screen, runtime::view_text(other, seat));
-        same("network message", seat, "the seat's state message (docs/protocol.md)", then.message, wire(other, seat));
-        same_tensor(seat, then.tensor_facts, runtime::tensor_facts(other, seat));
+        const nlohmann::json message_after = wire(other, seat);
+        same("network message", seat, "the seat's state message (docs/protocol.md)", then.message, message_after);
+        same_tensor(seat, then.tensor_facts, facts_of(other, seat, message_after));
         same("information state", seat, "the lines told at the table (docs/python.md, information_state_string)",
              table_lines(after_, answers_, step_, seat), table_lines(other, other_answers, other_log, seat));
         same("action ids", seat, "the ids of the answers told (docs/python.md, information_state_tensor)",
@@ -196,8 +198,9 @@ private:
 
     // The prompt only after the decision: before it, the seat's answer is what is compared (its actions).
     static Shown shown_in(const Game& game, int seat, bool with_prompt) {
-        Shown s{view_facts(game, seat), runtime::tensor_facts(game, seat), runtime::view_text(game, seat),
-                wire(game, seat), {}, {}, {}};
+        nlohmann::json message = wire(game, seat);
+        auto facts = facts_of(game, seat, message);
+        Shown s{view_facts(game, seat), std::move(facts), runtime::view_text(game, seat), std::move(message), {}, {}, {}};
         if (!game.finished() && to_act(game, seat)) {
             if (with_prompt) s.prompt = game.prompt(seat);
             s.actions = action_names(game, seat);
@@ -224,8 +227,19 @@ private:
         return std::any_of(answers_.begin(), answers_.end(), [&](const Answer& a) { return a.seat == seat; });
     }
 
-    // The observation tensor (the Python module's), the same facts encoded on the layout made from both.
+    // The tensor's facts, from the seat's view in its state message (a finished game's message has a spectator's).
+    static std::vector<runtime::ViewFact> facts_of(const Game& game, int seat, const nlohmann::json& message) {
+        return game.finished() ? runtime::tensor_facts(game, seat) : runtime::tensor_facts(game, seat, message["view"]);
+    }
+
+    static bool same_facts(const runtime::ViewFact& a, const runtime::ViewFact& b) {
+        return a.kind == b.kind && a.name == b.name && a.value == b.value && a.items == b.items;
+    }
+
+    // The observation tensor (the Python module's), the same facts encoded on the layout made from both (the same
+    // facts give the same tensor: only facts that differ are encoded, to see whether the tensor shows it).
     void same_tensor(int seat, const std::vector<runtime::ViewFact>& seen, const std::vector<runtime::ViewFact>& instead) {
+        if (std::equal(seen.begin(), seen.end(), instead.begin(), instead.end(), same_facts)) return;
         const auto [a, b] = tensors_of(seen, instead);
         if (a == b) return;
         std::string segment = "?";  // the first fact that differs names the leak

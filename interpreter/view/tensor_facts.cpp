@@ -57,8 +57,9 @@ void add_boards(std::vector<ViewFact>& facts, const Json& boards) {
 
 }  // namespace
 
-std::vector<ViewFact> tensor_facts(const Game& game, int seat) {
-    const Json view = view_json(game, seat);
+std::vector<ViewFact> tensor_facts(const Game& game, int seat) { return tensor_facts(game, seat, view_json(game, seat)); }
+
+std::vector<ViewFact> tensor_facts(const Game& game, int seat, const nlohmann::json& view) {
     std::vector<ViewFact> facts;
     facts.reserve(64);
     add_fields(facts, "", view["fields"]);

@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "game.hpp"
 
 namespace rulesrun::runtime {
@@ -20,5 +22,7 @@ struct ViewFact {
 
 // The facts of `seat`'s view of `game`, in the view's order.
 std::vector<ViewFact> tensor_facts(const Game& game, int seat);
+// The same from the seat's view made already (view_json(game, seat)).
+std::vector<ViewFact> tensor_facts(const Game& game, int seat, const nlohmann::json& view);
 
 }  // namespace rulesrun::runtime
