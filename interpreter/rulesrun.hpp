@@ -31,6 +31,8 @@
 #include "seat_message.hpp"
 #include "seat_view.hpp"
 #include "table_log.hpp"
+#include "tensor_facts.hpp"
+#include "tensor_layout.hpp"
 
 // Bots: random, the rules' strategies, the search bot, programs that take a seat.
 #include "bots.hpp"

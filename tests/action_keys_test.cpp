@@ -120,5 +120,55 @@ TEST(ActionKeys, CardsAlikeAreOneActionAndASubsetIsItsElementsInAnyOrder) {
     EXPECT_EQ(later[static_cast<std::size_t>(action_named(g, 1, "C1 + C2"))], key);
 }
 
+// Game::action_space counts what each decision can offer from its declared type: `keyed` offers [1, 2] (numbers,
+// not a written range: unbounded), subsets of the 6 chips (any of the 2^6: their size is a number chosen before, not a
+// constant) and [1, 2, 3] (unbounded).
+TEST(ActionSpace, CountsEachDecisionFromItsTypeAndSaysWhatLeavesItUnbounded) {
+    const auto game = load_text("action_keys", keyed);
+    const Game g(game, runtime::resolve_settings(*game, {2, {}, 1}));
+    const runtime::ActionSpace space = g.action_space();
+    ASSERT_EQ(space.decisions.size(), 3U);
+    EXPECT_EQ(space.decisions[0].count, -1);
+    EXPECT_EQ(space.decisions[1].count, 64);
+    EXPECT_FALSE(space.bounded());
+    EXPECT_NE(space.unbounded.find("action_keys"), std::string::npos) << space.unbounded;  // the file, then the place
+    EXPECT_NE(space.unbounded.find("'count' offers a number"), std::string::npos) << space.unbounded;
+
+    const auto ranged = load_text("ranged", R"(
+game "Ranged" {
+  players 3
+}
+enum Colour { red, green }
+board squares: grid 2 by 3 of Square {
+  owner: player? = none
+}
+record Mark {
+  square: Square
+  colour: Colour
+}
+play {
+  for p in players {
+    let bid = choose one of 1..10 by p "bid"
+    let mark = choose optional one of [Mark(square: s, colour: red) for s in spaces(squares)] by p "mark"
+    let whom = choose one of players by p "whom"
+    choose what by p "what next?" {
+      option stop "stop" { end game with winners nobody }
+      option go "go on" { }
+    }
+  }
+  end game with winners nobody
+}
+)");
+    const Game r(ranged, runtime::resolve_settings(*ranged, {3, {}, 1}));
+    const runtime::ActionSpace counted = r.action_space();
+    ASSERT_TRUE(counted.bounded()) << counted.unbounded;
+    ASSERT_EQ(counted.decisions.size(), 4U);
+    EXPECT_EQ(counted.decisions[0].count, 10);
+    EXPECT_EQ(counted.decisions[1].count, 6 * 2 + 1);  // a square and a colour, or nothing
+    EXPECT_EQ(counted.decisions[2].count, 3);
+    EXPECT_EQ(counted.decisions[3].count, 2);
+    EXPECT_EQ(counted.count, 10 + 13 + 3 + 2);
+}
+
 }  // namespace
 }  // namespace rulesrun

@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # `rulesrun audit`: every rules file of the project leaks nothing, and every deliberately leaking fixture of
 # tests/audit/ is caught with the line that leaks (its `# expect leak: CHANNEL LINE`), or refused by the checker at
-# its line (`# expect error: LINE`); a leak only a variant has is found with --option; wrong arguments exit with 2.
+# its line (`# expect error: LINE`); a leak through the Python module's tensor is named; a leak only a variant has is
+# found with --option; wrong arguments exit with 2.
 # Usage: cli_audit_test.sh RULESRUN SOURCE_DIR
 set -u
 RULESRUN=$1
@@ -31,6 +32,13 @@ for fixture in "$SOURCE"/tests/audit/leak_*.rules; do
         contains "$WORK/err" "$fixture:$line:" "$name refused by the checker at line $line"
     fi
 done
+
+# ---- a leak through what the Python module gives a seat: its observation tensor ---------------------------------------
+tensor="$SOURCE/tests/audit/tensor_leak_board_text.rules"
+run 1 audit "$tensor" --games 2 --players 2
+contains "$WORK/out" "through the observation tensor, made by the tensor's segment 'board squares cell a1'" \
+    "a board's text that reads a private field leaks through the observation tensor"
+contains "$WORK/out" "through the screen" "... and through the screen"
 
 # ---- a leak only a variant has is found with --option -------------------------------------------------------------
 variant="$SOURCE/tests/audit/variant_leak_hint.rules"

@@ -108,12 +108,37 @@ TEST(MctsHiddenChance, ANumberRolledOutOfSightIsDrawnAgainAndOneInTheOpenIsNot) 
         const auto redrawn = redraw.draw(seed);
         ASSERT_TRUE(redrawn);
         EXPECT_EQ(view_facts(*redrawn, 1), view_facts(game, 1)) << "the seeker sees the same game";
-        EXPECT_EQ(fact_starting(*redrawn, 1, "open die"), fact_starting(game, 1, "open die"));
+        EXPECT_EQ(fact_starting(*redrawn, 1, "open_die"), fact_starting(game, 1, "open_die"));
+        EXPECT_NE(fact_starting(game, 1, "open_die"), "");
         hidden.insert(fact_starting(*redrawn, 0, "player 1.hidden"));
     }
     EXPECT_GE(hidden.size(), 4U) << "the hidden die is drawn again, not read";
     // The roller saw both dice: nothing to draw for it (it is not to act, but its search would start from here).
     EXPECT_FALSE(UnseenRedraw(game, 0).draw(1));
+}
+
+// A game whose dice were forced (the Python module's explicit chance nodes) is not the game its seed gives: it is
+// played again with the results it was forced (Game::chance_to_replay), the unseen one drawn again among them. Before,
+// the replay rolled from the seed, the open die came out otherwise, and no draw fitted.
+TEST(MctsHiddenChance, AGameWhoseDiceWereForcedIsPlayedAgainWithThem) {
+    Game game = rolled(7);
+    const ForcedChance hidden_six{ForcedChance::Kind::number, 6, {}, "the test"};
+    const ForcedChance open_two{ForcedChance::Kind::number, 2, {}, "the test"};
+    game.restart(7, {hidden_six, open_two});
+    game.drop_forced_chance();  // as the Python module leaves a ply: the results used are kept
+    ASSERT_EQ(game.chance_to_replay(), (std::vector<ForcedChance>{hidden_six, open_two}));
+    const UnseenRedraw redraw(game, 1);
+    EXPECT_TRUE(redraw.replays_the_game());
+    std::set<std::string> hidden;
+    for (std::uint64_t seed = 0; seed < 40; ++seed) {
+        const auto redrawn = redraw.draw(seed);
+        ASSERT_TRUE(redrawn);
+        EXPECT_EQ(view_facts(*redrawn, 1), view_facts(game, 1)) << "the seeker sees the same game";
+        EXPECT_EQ(fact_starting(*redrawn, 1, "open_die"), "open_die = 2");
+        hidden.insert(fact_starting(*redrawn, 0, "player 1.hidden"));
+    }
+    EXPECT_GE(hidden.size(), 4U) << "the hidden die is drawn again, not read";
+    EXPECT_TRUE(game.determinized(1, 3).chance_to_replay().empty()) << "a guessed game has no past to play again";
 }
 
 TEST(MctsHiddenChance, TheSeekerGuessesNoBetterThanChance) {

@@ -13,6 +13,8 @@
 #include "seat_message.hpp"
 #include "seat_view.hpp"
 #include "seeds.hpp"
+#include "table_log.hpp"
+#include "tensor_layout.hpp"
 
 namespace rulesrun {
 
@@ -82,12 +84,48 @@ struct Answer {
     int seat;
     int action;
     std::string name;
-    bool secret;  // the seat chose secretly: the others never learn the answer
+    bool secret;        // the seat chose secretly: the others never learn the answer
+    std::uint64_t key;  // Game::action_key: what the Python module numbers it by (its id in the information state)
 };
+
+// The lines a seat may read of a step at the table (table_log.hpp): the answers as told (another seat's secret one
+// as "chooses in secret"), then the rules' messages. The Python module's information_state_string is made of them.
+std::vector<std::string> table_lines(const Game& after, const std::vector<Answer>& answers,
+                                     const std::vector<Message>& step, int seat) {
+    runtime::TableLog log(after.players());
+    for (const Answer& answer : answers) log.hold_choice(answer.seat, answer.name, answer.secret);
+    log.tell_held_choices(after);
+    log.add_messages(step);
+    return log.readable(seat);
+}
+
+// The ids of the answers the seat is told (its own, and the others' that are not secret), as the information state
+// tensor remembers them; 0 for an answer it is not told.
+std::vector<std::uint64_t> told_keys(const std::vector<Answer>& answers, int seat) {
+    std::vector<std::uint64_t> keys;
+    for (const Answer& answer : answers) keys.push_back(answer.seat == seat || !answer.secret ? answer.key : 0);
+    return keys;
+}
+
+// The observation tensors of two views (the Python module's, tensor_layout.hpp), on a layout made from both: the
+// same facts give the same arrays, and any fact that differs shows.
+std::pair<std::vector<float>, std::vector<float>> tensors_of(const std::vector<runtime::ViewFact>& a,
+                                                             const std::vector<runtime::ViewFact>& b) {
+    runtime::TensorLayoutBuilder builder;
+    builder.add(a);
+    builder.add(b);
+    const runtime::TensorLayout layout = builder.finish();
+    std::pair<std::vector<float>, std::vector<float>> tensors{std::vector<float>(layout.size()),
+                                                              std::vector<float>(layout.size())};
+    layout.encode(a, tensors.first.data());
+    layout.encode(b, tensors.second.data());
+    return tensors;
+}
 
 // What one seat is shown of the true game: the same for every state compared with it, so made once.
 struct Shown {
     std::vector<std::string> facts;  // what the seat may know
+    std::vector<runtime::ViewFact> tensor_facts;  // what its observation tensor is made of
     std::string screen;
     nlohmann::json message;          // the network message
     std::string prompt, actions;     // when the seat is to act
@@ -114,11 +152,14 @@ public:
         if (!same("view", seat, "what the seat may know (determinization)", truth.facts, view_facts(other, seat)))
             return;
         same("screen", seat, "the view's layout", truth.screen, runtime::view_text(other, seat));
-        same("network message", seat, "the seat's state message (docs/protocol.md)", truth.message, wire(other, seat));
+        const nlohmann::json message = wire(other, seat);
+        same("network message", seat, "the seat's state message (docs/protocol.md)", truth.message, message);
+        same_tensor(seat, truth.tensor_facts, facts_of(other, seat, message));
         if (answers(seat) &&
             !same("actions", seat, before_.choice_origin(seat), truth.actions, action_names(other, seat)))
             return;
-        if (!give_the_same_answers(other, seat)) return;
+        std::vector<Answer> other_answers;
+        if (!give_the_same_answers(other, seat, other_answers)) return;
         const auto other_log = other.take_messages();
         const Shown& then = shown_after(seat);
         const StepLog instead = log_for(other_log, seat);
@@ -130,7 +171,13 @@ public:
         ++report_.comparisons;
         compare_logs(seat, then.log.said, instead.said);
         same("screen", seat, "the view's layout", then.screen, runtime::view_text(other, seat));
-        same("network message", seat, "the seat's state message (docs/protocol.md)", then.message, wire(other, seat));
+        const nlohmann::json message_after = wire(other, seat);
+        same("network message", seat, "the seat's state message (docs/protocol.md)", then.message, message_after);
+        same_tensor(seat, then.tensor_facts, facts_of(other, seat, message_after));
+        same("information state", seat, "the lines told at the table (docs/python.md, information_state_string)",
+             table_lines(after_, answers_, step_, seat), table_lines(other, other_answers, other_log, seat));
+        same("action ids", seat, "the ids of the answers told (docs/python.md, information_state_tensor)",
+             told_keys(answers_, seat), told_keys(other_answers, seat));
         if (after_.finished() || other.finished() || !to_act(after_, seat) || !to_act(other, seat)) return;
         const std::string choice = after_.choice_origin(seat);
         same("prompt", seat, choice, then.prompt, other.prompt(seat));
@@ -151,7 +198,9 @@ private:
 
     // The prompt only after the decision: before it, the seat's answer is what is compared (its actions).
     static Shown shown_in(const Game& game, int seat, bool with_prompt) {
-        Shown s{view_facts(game, seat), runtime::view_text(game, seat), wire(game, seat), {}, {}, {}};
+        nlohmann::json message = wire(game, seat);
+        auto facts = facts_of(game, seat, message);
+        Shown s{view_facts(game, seat), std::move(facts), runtime::view_text(game, seat), std::move(message), {}, {}, {}};
         if (!game.finished() && to_act(game, seat)) {
             if (with_prompt) s.prompt = game.prompt(seat);
             s.actions = action_names(game, seat);
@@ -178,9 +227,46 @@ private:
         return std::any_of(answers_.begin(), answers_.end(), [&](const Answer& a) { return a.seat == seat; });
     }
 
+    // The tensor's facts, from the seat's view in its state message (a finished game's message has a spectator's).
+    static std::vector<runtime::ViewFact> facts_of(const Game& game, int seat, const nlohmann::json& message) {
+        return game.finished() ? runtime::tensor_facts(game, seat) : runtime::tensor_facts(game, seat, message["view"]);
+    }
+
+    static bool same_facts(const runtime::ViewFact& a, const runtime::ViewFact& b) {
+        return a.kind == b.kind && a.name == b.name && a.value == b.value && a.items == b.items;
+    }
+
+    // The observation tensor (the Python module's), the same facts encoded on the layout made from both (the same
+    // facts give the same tensor: only facts that differ are encoded, to see whether the tensor shows it).
+    void same_tensor(int seat, const std::vector<runtime::ViewFact>& seen, const std::vector<runtime::ViewFact>& instead) {
+        if (std::equal(seen.begin(), seen.end(), instead.begin(), instead.end(), same_facts)) return;
+        const auto [a, b] = tensors_of(seen, instead);
+        if (a == b) return;
+        std::string segment = "?";  // the first fact that differs names the leak
+        for (std::size_t i = 0; i < std::max(seen.size(), instead.size()); ++i) {
+            if (i >= seen.size() || i >= instead.size() || seen[i].name != instead[i].name ||
+                seen[i].value != instead[i].value || seen[i].items != instead[i].items) {
+                segment = i < seen.size() ? seen[i].name : instead[i].name;
+                break;
+            }
+        }
+        same("observation tensor", seat, fmt::format("the tensor's segment '{}'", segment), tensor_text(seen),
+             tensor_text(instead));
+    }
+
+    static std::vector<std::string> tensor_text(const std::vector<runtime::ViewFact>& facts) {
+        std::vector<std::string> lines;
+        for (const auto& fact : facts) {
+            std::string line = fact.name + ": " + fact.value;
+            for (const auto& item : fact.items) line += " [" + item + "]";
+            lines.push_back(std::move(line));
+        }
+        return lines;
+    }
+
     // The true answers' names, answered in the other state; but another seat's secret answer, which `seat` never
-    // learns, becomes another one there.
-    bool give_the_same_answers(Game& other, int seat) {
+    // learns, becomes another one there. `given`: the answers as given there.
+    bool give_the_same_answers(Game& other, int seat, std::vector<Answer>& given) {
         other.take_messages();
         for (const Answer& answer : answers_) {
             int same_action = to_act(other, answer.seat) ? action_named(other, answer.seat, answer.name) : -1;
@@ -190,6 +276,8 @@ private:
                 ++report_.not_comparable;  // another seat's hand, dealt again, does not allow that action
                 return false;
             }
+            given.push_back({answer.seat, same_action, other.action_name(answer.seat, same_action), answer.secret,
+                             other.action_key(answer.seat, same_action)});
             try {
                 other.apply(answer.seat, same_action);
             } catch (const runtime::RuleError&) {
@@ -223,6 +311,11 @@ private:
     }
 
     static std::string rendered(const std::string& text) { return text; }
+    static std::string rendered(const std::vector<std::uint64_t>& keys) {
+        std::string text;
+        for (const auto key : keys) text += (text.empty() ? "" : " ") + fmt::format("{:016x}", key);
+        return text;
+    }
     static std::string rendered(const nlohmann::json& message) { return message.dump(1); }
     static std::string rendered(const std::vector<std::string>& lines) {
         std::string text;
@@ -270,7 +363,8 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
         std::string chosen;
         for (const int seat : game.to_act()) {
             const int action = bots[seat]->choose(decided, seat);
-            answers.push_back({seat, action, decided.action_name(seat, action), decided.choice_is_secret(seat)});
+            answers.push_back({seat, action, decided.action_name(seat, action), decided.choice_is_secret(seat),
+                               decided.action_key(seat, action)});
             chosen += fmt::format("{}{} chooses '{}'", chosen.empty() ? "" : ", ", decided.seat_name(seat),
                                   answers.back().name);
             decided.apply(seat, action);

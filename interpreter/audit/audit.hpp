@@ -6,7 +6,10 @@
 // fields changed (vary_private_fields), chance to come drawn as in the true state (draw_chance_as: a die rolled next
 // shows the same face in both). The same action is then taken in the true state and in each other one. When
 // S's view (view_facts, and what the rules `show` it) is the same afterwards, everything else S is shown must be the
-// same too: the log lines it reads, its screen, its prompt and the names of its actions. A difference is a leak: the
+// same too: the log lines it reads, its screen, its prompt and the names of its actions, and what the Python module
+// gives it (docs/python.md): its observation tensor (tensor_layout.hpp), the lines of its information state string
+// (the answers as the table tells them, then the messages) and the ids its information state tensor remembers of the
+// answers it is told (their action keys). A difference is a leak: the
 // rules have told S something it may not know. States where S's view differs (it drew a card, was shown one) are not
 // compared: S learned something, as the rules allow. Strategies cannot read what their seat may not see: the checker
 // refuses it (check/checker_secrecy.cpp), so the audit checks a file first.
@@ -36,7 +39,8 @@ struct AuditSettings {
 struct Leak {
     int seat = 0;
     std::string seat_name;
-    std::string channel;       // "log", "screen", "prompt" or "actions"
+    std::string channel;       // "log", "screen", "network message", "prompt", "actions", "observation tensor",
+                               // "information state" or "action ids" ("view": the determinization itself)
     std::string origin;        // the rules' line that made the text ("file.rules:12:3"), or the choice offered
     std::string shown;
     std::string instead;

@@ -293,6 +293,7 @@ bool Game::deal_unseen(int seat, std::uint64_t seed) {
     s.rng = Rng(rng.next());
     s.forced.clear();  // chance a test forced is future chance too: sampled anew like the rest
     s.forced_next = 0;
+    s.forced_used.clear();  // the history is gone: there is nothing to play again
     s.every_kind_changed();  // what functions remembered of the old deal is forgotten; functions of nothing keep theirs
     return dealt;
 }

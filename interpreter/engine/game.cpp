@@ -143,6 +143,20 @@ std::vector<ForcedChance> Game::forced_chance_left() const {
 
 ChanceProbe Game::probed_chance() const { return state_->probed; }
 
+std::vector<ForcedChance> Game::chance_to_replay() const {
+    std::vector<ForcedChance> chance = state_->forced_used;
+    const auto left = forced_chance_left();
+    chance.insert(chance.end(), left.begin(), left.end());
+    return chance;
+}
+
+void Game::follow_chance_of(const Game& played) {
+    auto chance = played.chance_to_replay();
+    const std::size_t used = std::min(state_->forced_used.size(), chance.size());
+    state_->forced.assign(chance.begin() + static_cast<std::ptrdiff_t>(used), chance.end());
+    state_->forced_next = 0;
+}
+
 void Game::drop_forced_chance() {
     state_->forced.clear();
     state_->forced_next = 0;

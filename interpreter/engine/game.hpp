@@ -87,6 +87,24 @@ std::string rules_fingerprint(const GameDefinition& game, const ResolvedSettings
 // a game that never ends stops in seconds, in any front end, within bounded memory.
 inline constexpr std::size_t max_actions_per_game = 1'000'000;
 
+// How many distinct actions the rules can ever offer (Game::action_space, action_space.cpp), counted decision by
+// decision from the declared type of what it offers: a menu its options; a choice of a truth, player, enum value or
+// space its type's values; of a card the cards of its type (when no rule changes their fields); of a record the
+// product of its fields' counts; of a number only a range written in the choice (`1..10`); a subset the subsets of its
+// elements, of at most K when its `where` says `size(X) == K`; `optional` one more (nothing). A number or a text
+// anywhere else leaves the count unbounded: the language gives them no range.
+struct ActionSpace {
+    struct Decision {
+        std::string name;
+        std::int64_t count = -1;  // -1: unbounded
+        std::string unbounded;    // why, when unbounded ("records Move whose field 'die' is a number ...")
+    };
+    std::vector<Decision> decisions;  // the choices, then the menus, in the order the compiler met them
+    std::int64_t count = 0;           // every decision's together; 0 when one is unbounded
+    std::string unbounded;            // the first unbounded decision, with its place; empty when bounded
+    [[nodiscard]] bool bounded() const { return unbounded.empty(); }
+};
+
 // One game in progress: a copyable value (cloning copies flat vectors and nothing else).
 class Game {
 public:
@@ -110,6 +128,14 @@ public:
     // forgetting every forced result, used or waiting, with what the probe noted (a probe no draw reached included).
     [[nodiscard]] ChanceProbe probed_chance() const;
     void drop_forced_chance();
+    // A game whose chance was forced (the Python module's explicit chance nodes, tests) is not the game its seed
+    // gives: to play its history again, a replay restarts with these (the forced results it used, as it used them,
+    // then those still waiting); empty for a game drawn from its seed alone. The forced results a game used are kept
+    // when the waiting ones are dropped, and forgotten by determinize (the history goes too).
+    [[nodiscard]] std::vector<ForcedChance> chance_to_replay() const;
+    // For a replay of `played` (this game, played again up to some point of its history): the chance results to come
+    // are forced as `played` used them, from the first this game has not used on.
+    void follow_chance_of(const Game& played);
 
     // Whether `say` messages are kept for take_messages(); off by default (simulations do not format texts).
     void keep_messages(bool keep);
@@ -184,6 +210,9 @@ public:
     void action_keys(int seat, std::vector<std::uint64_t>& keys) const;
     // The same for one action. Throws UsageError for a seat with nothing to decide or a wrong index.
     [[nodiscard]] std::uint64_t action_key(int seat, int action) const;
+
+    // What the rules can offer, counted from the declared types (ActionSpace) for this game's players and cards.
+    [[nodiscard]] ActionSpace action_space() const;
 
     // Information sets, for search bots (docs/engine.md, "Determinization"): replaces everything `seat` cannot know
     // by a random guess consistent with what it has seen. The cards in places the seat cannot see (hidden zones, the

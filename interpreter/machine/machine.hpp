@@ -331,7 +331,8 @@ public:
     Value ring_step(Value space, std::int32_t steps, const SourceLocation& loc);
 
     // ---- chance forced by a test (machine_forced.cpp, docs/fixtures.md)
-    [[gnu::cold, gnu::noinline]] Value forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc);
+    [[gnu::cold, gnu::noinline]] Value forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc,
+                                                     bool may_redraw = true);
     [[gnu::cold, gnu::noinline]] void force_order(std::int32_t zone, const SourceLocation& loc);
     [[gnu::cold, gnu::noinline]] void probe_shuffle(std::int32_t zone);
 

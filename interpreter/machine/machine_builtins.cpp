@@ -76,7 +76,7 @@ Value Machine::ring_step(Value space, std::int32_t steps, const SourceLocation& 
 Value Machine::random_number(Value low, Value high, const SourceLocation& loc, bool may_redraw) {
     if (high < low) fail(loc, fmt::format("random({}, {}): the second number is smaller than the first", low, high));
     if (s_.forced_next < s_.forced.size()) [[unlikely]] {
-        return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), loc);
+        return forced_number(low, high, fmt::format("a result of random({}, {})", low, high), loc, may_redraw);
     }
     const Value drawn = low + static_cast<Value>(s_.rng.below(static_cast<std::uint32_t>(std::int64_t{high} - low + 1)));
     if (s_.chance_redraw && may_redraw) [[unlikely]] return s_.chance_redraw->number(drawn, low, high, loc);

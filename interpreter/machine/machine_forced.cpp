@@ -1,7 +1,9 @@
 // Chance results forced by a test (docs/fixtures.md). roll, random and shuffle come here only when a forced result
 // is waiting, so real games never pay for them. A forced result must be one the rules could have drawn at that
 // point; anything else stops the game with an error naming both the rule and where the test forced it. A probe
-// (ForcedChance::Kind::probe) only notes what the rules draw there.
+// (ForcedChance::Kind::probe) only notes what the rules draw there. The results used are kept (forced_used), so that the
+// game can be played again (Game::chance_to_replay); a forced number may be drawn again as a seeded one may
+// (chance_redraw.hpp: the search bot's replays).
 #include <algorithm>
 
 #include <fmt/format.h>
@@ -10,7 +12,8 @@
 
 namespace rulesrun::runtime {
 
-Value Machine::forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc) {
+Value Machine::forced_number(Value low, Value high, const std::string& what, const SourceLocation& loc,
+                             bool may_redraw) {
     const ForcedChance& f = s_.forced[s_.forced_next++];
     if (f.kind == ForcedChance::Kind::probe) {  // the game tree asks what this number may be (game_tree.cpp)
         s_.probed = {ChanceProbe::Kind::number, low, high, {}, true};
@@ -23,7 +26,10 @@ Value Machine::forced_number(Value low, Value high, const std::string& what, con
         fail(loc, fmt::format("forced result {} ({}) is not {}: it must be from {} to {}", f.number, f.origin, what,
                               low, high));
     }
-    return f.number;
+    Value number = f.number;
+    if (s_.chance_redraw && may_redraw) number = s_.chance_redraw->number(number, low, high, loc);
+    s_.forced_used.push_back({ForcedChance::Kind::number, number, {}, f.origin});
+    return number;
 }
 
 // After the zone's usual shuffle, the named cards are taken to its top in the forced order; the others keep their
@@ -54,6 +60,7 @@ void Machine::force_order(std::int32_t zone, const SourceLocation& loc) {
         }
         std::rotate(rest, found, found + 1);
     }
+    s_.forced_used.push_back(f);
 }
 
 // What a probe notes of a shuffle: the zone's cards by name, in card order (not the order the seeded shuffle left),

@@ -75,6 +75,9 @@ struct StateData {
     std::vector<ForcedChance> forced;
     std::size_t forced_next = 0;
     ChanceProbe probed;  // what a probe among the forced results noted (game_tree.cpp)
+    // The forced results used since the start (probes left out), as the game used them (a number drawn again by
+    // chance_redraw as drawn again): with the seed, they play the history again (Game::chance_to_replay).
+    std::vector<ForcedChance> forced_used;
     // Set only while the search bot plays a game again with other numbers where its seat saw none (not owned).
     ChanceRedraw* chance_redraw = nullptr;
     std::vector<ActionRecord> history;

@@ -11,6 +11,7 @@ namespace {
 
 constexpr int step_tries = 8;        // draws of one step before the whole game is drawn again
 constexpr int number_probes = 3;     // draws of one rule's numbers when learning whether the seat saw them
+constexpr std::size_t answers_looked_back = 8;  // every_answer: the steps before a failing one whose answers are tried
 
 bool acts(const Game& game, int seat) {
     const auto acting = game.to_act();
@@ -19,9 +20,18 @@ bool acts(const Game& game, int seat) {
 
 // The answer given again, or false when it cannot be (the game went another way).
 bool answer_again(Game& replay, int seat, int action) {
-    if (replay.finished() || !acts(replay, seat) || action >= replay.action_count(seat)) return false;
+    if (action < 0 || replay.finished() || !acts(replay, seat) || action >= replay.action_count(seat)) return false;
     replay.apply(seat, action);
     return true;
+}
+
+// Starts `replay` again as `played` started: its seed, and the chance results forced in it (Game::chance_to_replay).
+void restart_as(Game& replay, const Game& played) { replay.restart(played.settings().seed, played.chance_to_replay()); }
+
+// The key of `action` in `replay` for the answer's seat, 0 when it has no such action.
+std::uint64_t replay_key(const Game& replay, const ActionRecord& answer, int action) {
+    if (action < 0 || replay.finished() || !acts(replay, answer.seat) || action >= replay.action_count(answer.seat)) return 0;
+    return replay.action_key(answer.seat, action);
 }
 
 // All the seat can tell of the game after a step played with messages kept: its view, who is to act, the lines it
@@ -42,10 +52,12 @@ std::vector<std::string> seen_after_step(Game& game, int seat) {
 
 }  // namespace
 
-UnseenRedraw::UnseenRedraw(const Game& game, int seat) : game_(game), seat_(seat) {
+UnseenRedraw::UnseenRedraw(const Game& game, int seat, bool every_answer)
+    : game_(game), seat_(seat), every_answer_(every_answer) {
     if (game.finished()) return;
     try {
-        if (!learn(game)) steps_.clear();
+        replays_ = learn(game);
+        if (!replays_) steps_.clear();
     } catch (const RuleError&) {
         steps_.clear();  // the history is not this game's from its start
     }
@@ -67,10 +79,11 @@ bool UnseenRedraw::learn(const Game& game) {
         chance.drawing_sites.clear();
         if (answer) {
             step.others_secret = answer->seat != seat_ && replay.choice_is_secret(answer->seat);
+            step.key = replay.action_key(answer->seat, answer->action);
             before = replay;
             if (!answer_again(replay, answer->seat, answer->action)) return false;
         } else {
-            replay.restart(game.settings().seed);
+            restart_as(replay, game);
         }
         if (!step.others_secret && chance.drawing_sites.empty()) {
             replay.take_messages();
@@ -100,7 +113,7 @@ void UnseenRedraw::learn_unseen_numbers(const Game& before, const ActionRecord* 
                 if (answer) {
                     if (!answer_again(replay, answer->seat, answer->action)) continue;
                 } else {
-                    replay.restart(game_.settings().seed);
+                    restart_as(replay, game_);
                 }
             } catch (const RuleError&) {
                 continue;
@@ -114,37 +127,109 @@ void UnseenRedraw::learn_unseen_numbers(const Game& before, const ActionRecord* 
     step.unseen_numbers = std::move(unseen);
 }
 
+// The answer as the game gave it, in `replay`'s menu: the action with the same key (Game::action_key), which another
+// deal of the cards the seat cannot see may have put at another place of another seat's menu; -1 when there is none.
+int UnseenRedraw::given(const Game& replay, const ActionRecord& answer, const Step& step) const {
+    if (replay.finished() || !acts(replay, answer.seat)) return -1;
+    if (replay_key(replay, answer, answer.action) == step.key) return answer.action;
+    for (int a = 0; a < replay.action_count(answer.seat); ++a) {
+        if (replay.action_key(answer.seat, a) == step.key) return a;
+    }
+    return -1;
+}
+
+static std::vector<int> shuffled(std::uint32_t count, Rng& rng) {
+    std::vector<int> order(count);
+    for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+    for (std::size_t i = order.size(); i > 1; --i) {
+        std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
+    }
+    return order;
+}
+
 // One step drawn until the seat sees what it saw after it; false when no draw fits.
 bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng,
-                             ChanceRedraw& chance) const {
+                             ChanceRedraw& chance, int& drawn) const {
     // The drawn game may have gone another way before this step (other cards passed, another seat to lead): then the
     // answer cannot be given again, drawn or not.
     if (answer && (replay.finished() || !acts(replay, answer->seat))) return false;
     replay.keep_messages(true);  // only here: what the seat read is compared after the step
     const Game before = replay;
+    const auto options = [&] { return static_cast<std::uint32_t>(before.action_count(answer->seat)); };
     for (int i = 0; i < step_tries; ++i) {
-        if (i > 0) replay = before;
-        chance.redrawn_sites = step.unseen_numbers;
-        chance.changed = 0;
-        int action = answer ? answer->action : -1;
-        try {
-            if (answer) {
-                if (step.others_secret) action = static_cast<int>(rng.below(static_cast<std::uint32_t>(replay.action_count(answer->seat))));
-                if (!answer_again(replay, answer->seat, action)) continue;
-            } else {
-                replay.restart(game_.settings().seed);
+        drawn = !answer ? -1 : step.others_secret ? static_cast<int>(rng.below(options())) : given(before, *answer, step);
+        if (try_step(replay, before, answer, step, drawn, chance)) return true;
+    }
+    if (!every_answer_ || !answer || !step.others_secret) return false;
+    for (const int action : shuffled(options(), rng)) {
+        drawn = action;
+        if (try_step(replay, before, answer, step, action, chance)) return true;
+    }
+    return false;
+}
+
+// The earlier steps of `played` (the last ones before step `failing`, which no draw fitted) tried again: each other
+// seat's secret answer among them with each of its options in turn, the steps after it given again as they were
+// drawn, and the failing step with a random answer. The answers of a simultaneous decision are seen only once all are
+// in (Hearts' passes: the cards a seat receives show what one other seat passed, whichever answered first).
+bool UnseenRedraw::redraw_earlier(Game& replay, const std::vector<Played>& played, std::size_t failing, Rng& rng,
+                                  ChanceRedraw& chance) const {
+    const auto& history = game_.history();
+    // An answer as drawn before (another seat's secret one), else as the game gave it, in `then`'s menu.
+    const auto again = [&](const Game& then, const Played& p) {
+        const Step& step = steps_[p.step];
+        return step.others_secret ? p.action : given(then, history[p.step - 1], step);
+    };
+    for (std::size_t k = played.size(); k-- > 0;) {
+        const Played& varied = played[k];
+        const Step& step = steps_[varied.step];
+        if (!step.others_secret) continue;
+        const auto options = static_cast<std::uint32_t>(varied.before.action_count(history[varied.step - 1].seat));
+        for (const int option : shuffled(options, rng)) {
+            if (option == varied.action) continue;
+            bool fits = try_step(replay, varied.before, &history[varied.step - 1], step, option, chance);
+            for (std::size_t later = k + 1; fits && later < played.size(); ++later) {
+                const Game then = replay;
+                fits = try_step(replay, then, &history[played[later].step - 1], steps_[played[later].step],
+                                again(then, played[later]), chance);
             }
-        } catch (const RuleError&) {
-            continue;  // a rule failed on what was drawn: not a game the seat could be in
-        }
-        const bool same = chance.changed == 0 && (!answer || action == answer->action);
-        if (same || seen_after_step(replay, seat_) == step.seen) {
-            replay.take_messages();
-            replay.keep_messages(false);
-            return true;
+            if (!fits) continue;
+            const Game then = replay;
+            const ActionRecord& answer = history[failing - 1];
+            if (!acts(then, answer.seat)) continue;
+            const auto count = static_cast<std::uint32_t>(then.action_count(answer.seat));
+            const int action = steps_[failing].others_secret ? static_cast<int>(rng.below(count))
+                                                             : given(then, answer, steps_[failing]);
+            if (try_step(replay, then, &answer, steps_[failing], action, chance)) return true;
         }
     }
     return false;
+}
+
+// The step from `before` with this answer (-1: the start) and the unseen numbers drawn again: true, with `replay` after
+// it, when the seat sees what it saw.
+bool UnseenRedraw::try_step(Game& replay, const Game& before, const ActionRecord* answer, const Step& step, int action,
+                            ChanceRedraw& chance) const {
+    replay = before;
+    chance.redrawn_sites = step.unseen_numbers;
+    chance.changed = 0;
+    replay.keep_messages(true);
+    try {
+        if (answer) {
+            if (!answer_again(replay, answer->seat, action)) return false;
+        } else {
+            restart_as(replay, game_);
+        }
+    } catch (const RuleError&) {
+        return false;  // a rule failed on what was drawn: not a game the seat could be in
+    }
+    // The same numbers and answer as the game's: the seat sees the same, unless an earlier step was drawn otherwise
+    // and shows only now (every_answer checks it; the search bot takes the shortcut, its drawn game checked at the end).
+    const bool same = !every_answer_ && chance.changed == 0 && (!answer || replay_key(before, *answer, action) == step.key);
+    if (step.drawn() && !same && seen_after_step(replay, seat_) != step.seen) return false;
+    replay.take_messages();
+    replay.keep_messages(false);
+    return true;
 }
 
 std::optional<Game> UnseenRedraw::draw(std::uint64_t seed, int attempts) const {
@@ -169,19 +254,28 @@ bool UnseenRedraw::advance(Game& replay, std::size_t from, std::uint64_t seed) c
     ChanceRedraw chance;
     chance.numbers = Rng(rng.next());
     replay.redraw_chance(&chance);
+    if (from > 0) replay.follow_chance_of(game_);  // its chance to come as the game's, where that was forced
     bool fits = true;
+    std::vector<Played> played;  // every_answer: the last steps, as they were played
     for (std::size_t i = from; fits && i <= history.size(); ++i) {
         const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
+        std::optional<Game> before;
+        if (every_answer_ && answer) before = replay;
+        int action = answer ? given(replay, *answer, steps_[i]) : -1;
         if (steps_[i].drawn()) {
-            fits = draw_step(replay, answer, steps_[i], rng, chance);
-            continue;
+            fits = draw_step(replay, answer, steps_[i], rng, chance, action);
+            if (!fits && every_answer_ && answer) fits = redraw_earlier(replay, played, i, rng, chance);
+        } else {
+            chance.redrawn_sites.clear();
+            try {
+                fits = answer ? answer_again(replay, answer->seat, action) : (restart_as(replay, game_), true);
+            } catch (const RuleError&) {
+                fits = false;
+            }
         }
-        chance.redrawn_sites.clear();
-        try {
-            fits = answer ? answer_again(replay, answer->seat, answer->action) : (replay.restart(game_.settings().seed), true);
-        } catch (const RuleError&) {
-            fits = false;
-        }
+        if (!before) continue;
+        played.push_back({std::move(*before), i, action});
+        if (played.size() > answers_looked_back) played.erase(played.begin());
     }
     replay.redraw_chance(nullptr);
     return fits && replay.to_act() == game_.to_act() && view_facts(replay, seat_) == view_facts(game_, seat_);

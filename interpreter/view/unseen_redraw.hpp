@@ -18,7 +18,11 @@ namespace rulesrun::runtime {
 // from at each search iteration.
 class UnseenRedraw {
 public:
-    UnseenRedraw(const Game& game, int seat);
+    // With every_answer, a step of another seat's secret answer that a few random draws do not fit is tried with each
+    // of that seat's options in turn (in a random order): a seat that sees what was answered (Hearts' passed cards)
+    // lets one option in hundreds fit, which random draws rarely find. The search bot draws without it (it plays on
+    // without searching when nothing fits); the Python module's resample_from_infostate with it.
+    UnseenRedraw(const Game& game, int seat, bool every_answer = false);
 
     // The game played again from its start with the same shuffles and every answer of the history, except that each
     // other seat's secret answer is drawn at random among its options, and each number drawn by a rule whose result
@@ -34,11 +38,15 @@ public:
     [[nodiscard]] bool advance(Game& replay, std::size_t from, std::uint64_t seed) const;
     // Whether draw can give anything: the seat did not see something that was drawn or answered.
     [[nodiscard]] bool draws_anything() const { return !steps_.empty(); }
+    // Whether playing the game again from its start led to this very game, as it must for anything to be drawn: false
+    // for a game whose history is not its whole past (a determinized copy).
+    [[nodiscard]] bool replays_the_game() const { return replays_; }
 
 private:
     // One step of the game as the seat lived it: the start (no answer), then each answer of the history.
     struct Step {
         bool others_secret = false;              // another seat's secret answer
+        std::uint64_t key = 0;                   // the answer's key (Game::action_key), to find it in a replay's menu
         std::vector<ChanceSite> unseen_numbers;  // the rules whose numbers drawn in this step the seat did not see
         std::vector<std::string> seen;           // all the seat can tell after it (only for steps that may be drawn)
         [[nodiscard]] bool drawn() const { return others_secret || !unseen_numbers.empty(); }
@@ -46,11 +54,25 @@ private:
 
     bool learn(const Game& game);
     void learn_unseen_numbers(const Game& before, const ActionRecord* answer, Step& step) const;
-    bool draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng, ChanceRedraw& chance) const;
+    // A step as a drawn game played it: the game before it and the answer given.
+    struct Played {
+        Game before;
+        std::size_t step = 0;
+        int action = -1;
+    };
+    bool draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng, ChanceRedraw& chance,
+                   int& drawn) const;
+    [[nodiscard]] int given(const Game& replay, const ActionRecord& answer, const Step& step) const;
+    bool redraw_earlier(Game& replay, const std::vector<Played>& played, std::size_t failing, Rng& rng,
+                        ChanceRedraw& chance) const;
+    bool try_step(Game& replay, const Game& before, const ActionRecord* answer, const Step& step, int action,
+                  ChanceRedraw& chance) const;
 
     const Game& game_;
     int seat_;
+    bool every_answer_ = false;
     std::vector<Step> steps_;  // empty when nothing is to be drawn
+    bool replays_ = false;
     mutable std::optional<Game> last_fitted_;
 };
 

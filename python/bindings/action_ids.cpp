@@ -5,8 +5,9 @@
 namespace rulesrun::python {
 
 // FNV-1a over the name's bytes, mixed with the key.
-std::uint64_t ActionIds::identity(std::uint64_t key, const std::string& name) {
+std::uint64_t ActionIds::identity(std::uint64_t key, const std::string& name, bool subset) {
     std::uint64_t hash = 0xcbf29ce484222325ULL;
+    if (subset) return derive_seed(key, hash);
     for (const char c : name) hash = (hash ^ static_cast<unsigned char>(c)) * 0x100000001b3ULL;
     return derive_seed(key, hash);
 }

@@ -15,8 +15,9 @@ namespace rulesrun::python {
 
 class ActionIds {
 public:
-    // An action's identity: its key and its name, hashed together (the same on every machine).
-    static std::uint64_t identity(std::uint64_t key, const std::string& name);
+    // An action's identity: its key and its name, hashed together (the same on every machine). A subset's is its key
+    // alone: its name lists its elements in the order the menu has them, which may change, the key does not.
+    static std::uint64_t identity(std::uint64_t key, const std::string& name, bool subset);
 
     // The identity's id, numbering it (with this name for action_to_string) when it is new.
     int id_of(std::uint64_t identity, const std::string& name);

@@ -1,8 +1,8 @@
 // The part of the information state tensor after the observation (docs/python.md, "Tensors"): the last actions taken,
 // as the seat was told them. Per action: the seat that took it (one slot per seat), whether the seat was told which
-// action it was (another seat's secret choice is not told), and its id: one-hot over the discovery run's ids and one
-// slot for a later id, or, in a game of more than most_one_hot_ids ids (chess's moves, hearts' passes of three
-// cards), the id's bits.
+// action it was (another seat's secret choice is not told), and its id: one-hot over num_distinct_actions() at load
+// and one slot for a later id (an unbounded game's), or, in a game of more than most_one_hot_ids ids (Breakthrough's
+// moves, Hearts' passes, chess's), the id's bits.
 #pragma once
 
 #include <cstddef>

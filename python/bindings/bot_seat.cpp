@@ -31,15 +31,7 @@ int BotSeat::step(const State& state) {
     const std::vector<int> seats = state.acting_seats();
     if (std::find(seats.begin(), seats.end(), seat_) == seats.end())
         throw runtime::UsageError(fmt::format("player {} has nothing to decide in this state", seat_));
-    try {
-        return state.id_at(seat_, bot_->choose(state.game(), seat_));
-    } catch (const runtime::UsageError& e) {
-        if (context_->request().chance == Chance::sampled) throw;
-        // The search bot plays the game again from its seed to draw what its seat did not see.
-        throw runtime::UsageError(fmt::format("{} could not decide on a game with explicit chance outcomes ({}), "
-                                              "which its seed does not give: load the game with chance=\"sampled\"",
-                                              name_, e.what()));
-    }
+    return state.id_at(seat_, bot_->choose(state.game(), seat_));
 }
 
 void BotSeat::restart(std::uint64_t seed) { bot_->start_game(seed, seat_); }

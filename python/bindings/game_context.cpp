@@ -39,6 +39,12 @@ GameContext::GameContext(const LoadRequest& request)
         throw runtime::UsageError(fmt::format("discovery_games and discovery_decisions must be 1 or more, not {} and {}",
                                               request.discovery_games, request.discovery_decisions));
     settings_ = runtime::resolve_settings(*definition_, {request.players, request.options, 1});
+    action_space_ = new_game(1).action_space();
+    if (action_space_.bounded() && action_space_.count > most_action_ids) {
+        action_space_.unbounded = fmt::format("{}: {} actions, more than an id (an int) can number", request.path,
+                                              action_space_.count);
+        action_space_.count = 0;
+    }
     discover();
 }
 
@@ -57,7 +63,8 @@ void GameContext::discover() {
         longest = std::max(longest, discover_game(discovery_seed(g), layout, decisions));
     for (const auto& choice : definition_->choices()) imperfect_information_ = imperfect_information_ || choice.secret;
     layout_ = layout.finish();
-    memory_ = ActionMemory(players(), ids_.size(), std::min(longest, most_remembered_actions));
+    discovered_ids_ = ids_.size();
+    memory_ = ActionMemory(players(), num_distinct_actions(), std::min(longest, most_remembered_actions));
 }
 
 // One random game: every action offered gets its id, every seat's view at every decision and at the end goes into the
@@ -74,7 +81,7 @@ int GameContext::discover_game(std::uint64_t seed, TensorLayoutBuilder& layout, 
             if (keys.empty()) throw runtime::RuleError(fmt::format("{} is to act with no action", game.seat_name(seat)));
             for (std::size_t a = 0; a < keys.size(); ++a) {
                 const std::string name = game.action_name(seat, static_cast<int>(a));
-                ids_.id_of(ActionIds::identity(keys[a], name), name);
+                ids_.id_of(ActionIds::identity(keys[a], name, game.choice_is_subset(seat)), name);
             }
             ++decisions;
             game.apply(seat, static_cast<int>(rng.below(static_cast<std::uint32_t>(keys.size()))));
@@ -87,7 +94,7 @@ int GameContext::discover_game(std::uint64_t seed, TensorLayoutBuilder& layout, 
 
 void GameContext::see_views(const runtime::Game& game, TensorLayoutBuilder& layout) {
     for (int seat = 0; seat < players(); ++seat) {
-        const auto facts = view_facts_of(game, seat);
+        const auto facts = runtime::tensor_facts(game, seat);
         imperfect_information_ = imperfect_information_ || hides_something(facts);
         layout.add(facts);
     }

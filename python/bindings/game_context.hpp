@@ -11,9 +11,13 @@
 #include "action_ids.hpp"
 #include "action_memory.hpp"
 #include "rulesrun.hpp"
-#include "tensor_layout.hpp"
 
 namespace rulesrun::python {
+
+using runtime::TensorLayout;
+using runtime::TensorLayoutBuilder;
+using runtime::TensorSegment;
+using runtime::ViewFact;
 
 // What returns() gives a seat (load_game's `returns`): the declared outcome as a share of the win (1 a win, 0 a loss,
 // 1/k to each of k winners and 1/n to each of n players in a draw), or the rules' score.
@@ -33,6 +37,8 @@ struct LoadRequest {
     int discovery_games = 64;
     int discovery_decisions = 4000;
 };
+// The most ids a game may have: an action space counted larger is taken as unbounded.
+inline constexpr std::int64_t most_action_ids = std::int64_t{1} << 30;
 // The information state tensor keeps the last this many actions at most (older ones drop out).
 inline constexpr int most_remembered_actions = 64;
 
@@ -47,6 +53,22 @@ public:
     [[nodiscard]] const LoadRequest& request() const { return request_; }
     [[nodiscard]] int players() const { return settings_.players; }
     [[nodiscard]] ActionIds& ids() { return ids_; }
+    // What the rules can offer, counted from their declared types at load (Game::action_space), for these players.
+    [[nodiscard]] const runtime::ActionSpace& action_space() const { return action_space_; }
+    // OpenSpiel's num_distinct_actions(): the action space's count when the rules bound it (every id is below it: ids
+    // are numbered densely, and there are no more distinct actions than that), else the ids numbered so far (the
+    // discovery run's, then any met since: it grows).
+    [[nodiscard]] int num_distinct_actions() const {
+        return action_space_.bounded() ? static_cast<int>(action_space_.count) : ids_.size();
+    }
+    // The ids the discovery run numbered.
+    [[nodiscard]] int discovered_ids() const { return discovered_ids_; }
+    // True once: the first time the ids outgrow the discovery run's in a game whose actions the rules do not bound
+    // (num_distinct_actions() grows then; the module warns).
+    [[nodiscard]] bool ids_outgrew_discovery() {
+        if (action_space_.bounded() || growth_told_ || ids_.size() <= discovered_ids_) return false;
+        return growth_told_ = true;
+    }
     [[nodiscard]] const TensorLayout& layout() const { return layout_; }
     // The actions the information state tensor remembers: the longest discovery game's (at most
     // most_remembered_actions), with the discovery run's ids.
@@ -73,6 +95,9 @@ private:
     std::shared_ptr<const runtime::GameDefinition> definition_;
     runtime::ResolvedSettings settings_;
     ActionIds ids_;
+    runtime::ActionSpace action_space_;
+    int discovered_ids_ = 0;
+    bool growth_told_ = false;
     TensorLayout layout_;
     ActionMemory memory_{1, 0, 1};
     bool imperfect_information_ = false;

@@ -6,6 +6,8 @@
 
 #include <cmath>
 
+#include <fmt/format.h>
+
 #include "batch.hpp"
 #include "bot_seat.hpp"
 #include "python_state.hpp"
@@ -73,11 +75,39 @@ py::list layout_list(const TensorLayout& layout) {
     return segments;
 }
 
+// An unbounded game's ids outgrowing the discovery run: said once per game, as a RuntimeWarning.
+void warn_if_grown(GameContext& g) {
+    if (!g.ids_outgrew_discovery()) return;
+    const std::string text = fmt::format(
+        "rulesrun: the actions of {} are not bounded by its rules ({}): action id {} was numbered after the discovery run, "
+        "and num_distinct_actions() grew past its value at load ({}); load with larger discovery_games to number more "
+        "before play", g.definition()->title(), g.action_space().unbounded, g.ids().size() - 1, g.discovered_ids());
+    if (PyErr_WarnEx(PyExc_RuntimeWarning, text.c_str(), 1) != 0) throw py::error_already_set();
+}
+
+py::dict action_space_dict(const GameContext& g) {
+    const auto& space = g.action_space();
+    py::list decisions;
+    for (const auto& d : space.decisions) {
+        decisions.append(py::dict(py::arg("name") = d.name,
+                                  py::arg("count") = d.count < 0 ? py::object(py::none()) : py::object(py::int_(d.count)),
+                                  py::arg("unbounded") = d.unbounded));
+    }
+    return py::dict(py::arg("bounded") = space.bounded(),
+                    py::arg("count") = space.bounded() ? py::object(py::int_(space.count)) : py::object(py::none()),
+                    py::arg("unbounded") = space.unbounded, py::arg("decisions") = decisions);
+}
+
 void bind_game(py::module_& m) {
     py::class_<GameContext, Context>(m, "Game", "A loaded rules file with its players and options (load_game).")
         .def("num_players", &GameContext::players)
-        .def("num_distinct_actions", [](GameContext& g) { return g.ids().size(); },
-             "the action ids numbered so far: those of the discovery run, and any met since (docs/python.md)")
+        .def("num_distinct_actions", &GameContext::num_distinct_actions,
+             "every action id is below it: the actions the rules can offer, counted from their types; in a game whose "
+             "rules do not bound them (action_space()), the ids numbered so far (docs/python.md, \"Action ids\")")
+        .def("numbered_actions", [](GameContext& g) { return g.ids().size(); },
+             "the ids numbered so far: the discovery run's, then those met since; action_name(id) names each")
+        .def("action_space", &action_space_dict,
+             "what the rules can offer, counted at load: {\"bounded\", \"count\", \"unbounded\": why not, \"decisions\"}")
         .def("max_game_length", [](GameContext& g, std::int64_t max_nodes) -> py::object {
                  const auto length = g.max_game_length(max_nodes);
                  return length ? py::object(py::int_(*length)) : py::object(py::none());
@@ -126,15 +156,25 @@ void bind_state_queries(py::class_<State>& c) {
         .def("acting_players", &State::acting_seats)
         .def("legal_actions", [](const State& s, const py::object& player) {
                  if (player.is_none() && s.is_chance_node()) return s.legal_actions(chance_player);
-                 return s.legal_actions(player_or_current(s, player));
+                 auto legal = s.legal_actions(player_or_current(s, player));
+                 warn_if_grown(*s.context());
+                 return legal;
              }, py::arg("player") = py::none())
         .def("legal_actions_mask", [](const State& s, const py::object& player) {
                  const int p = player.is_none() && s.is_chance_node() ? chance_player : player_or_current(s, player);
                  const std::vector<int> legal = s.legal_actions(p);
-                 std::size_t size = static_cast<std::size_t>(s.context()->ids().size());
+                 warn_if_grown(*s.context());
+                 std::size_t size = static_cast<std::size_t>(s.context()->num_distinct_actions());
                  if (p == chance_player) size = legal.size();
                  std::vector<int> mask(size, 0);
-                 for (const int a : legal) mask[static_cast<std::size_t>(a)] = 1;
+                 for (const int a : legal) {
+                     if (static_cast<std::size_t>(a) >= size) {  // the action space was counted too small: a bug
+                         throw rulesrun::runtime::RuleError(fmt::format(
+                             "action id {} is not below num_distinct_actions() ({}): the rules' action space was "
+                             "counted too small; please report it with the rules file", a, size));
+                     }
+                     mask[static_cast<std::size_t>(a)] = 1;
+                 }
                  return mask;
              }, py::arg("player") = py::none())
         .def("chance_outcomes", &State::chance_outcomes)
@@ -240,7 +280,7 @@ void bind_state_batches(py::module_& m) {
                                     const py::object& width) {
               std::size_t columns = 0;
               if (!width.is_none()) columns = width.cast<std::size_t>();
-              else if (!states.empty()) columns = static_cast<std::size_t>(states.front()->context()->ids().size());
+              else if (!states.empty()) columns = static_cast<std::size_t>(states.front()->context()->num_distinct_actions());
               py::array_t<std::int8_t> out({static_cast<py::ssize_t>(states.size()), static_cast<py::ssize_t>(columns)});
               legal_action_rows(read_only(states), players, columns, out.mutable_data());
               return out;

@@ -48,9 +48,10 @@ std::vector<int> State::ids_of_menu(int seat) const {
     std::vector<int> ids;
     ids.reserve(keys.size());
     ActionIds& table = context_->ids();
+    const bool subset = game_.choice_is_subset(seat);
     for (std::size_t a = 0; a < keys.size(); ++a) {
         const std::string name = game_.action_name(seat, static_cast<int>(a));
-        ids.push_back(table.id_of(ActionIds::identity(keys[a], name), name));
+        ids.push_back(table.id_of(ActionIds::identity(keys[a], name, subset), name));
     }
     return ids;
 }
@@ -217,7 +218,7 @@ std::string State::information_state_string(int player) const {
 
 void State::observation_tensor(int player, float* out) const {
     check_observable(player);
-    context_->layout().encode(view_facts_of(game_, player), out);
+    context_->layout().encode(runtime::tensor_facts(game_, player), out);
 }
 
 // The observation, then the last actions as the player was told them.
@@ -273,33 +274,24 @@ State State::deserialize(std::shared_ptr<GameContext> context, const std::string
 }
 
 // The game with what `player` did not see drawn or answered (numbers, other seats' secret answers) drawn again, as the
-// search bot does (UnseenRedraw). It plays the game again from its seed: with explicit chance, whose outcomes the seed
-// does not give, a game with such draws cannot be replayed, and is refused rather than left with the true values.
+// search bot does (UnseenRedraw): the game is played again from its seed with the chance outcomes chosen at its nodes
+// (Game::chance_to_replay), each step drawn until the player sees what it saw. Never the game itself when something
+// is to be drawn: its true secrets are what the player may not know.
 runtime::Game State::redrawn(int player, std::uint64_t seed) const {
-    const auto refused = [&] {
-        return UsageError(fmt::format(
-            "resample_from_infostate: player {} did not see some numbers drawn or answers given, which are drawn "
-            "again by playing the game again from its seed; explicit chance outcomes are not given by the seed: load "
-            "the game with chance=\"sampled\"", player));
-    };
-    if (!context_->imperfect_information()) return game_;  // every seat sees everything: nothing to draw
-    bool draws = false;
-    std::optional<runtime::Game> drawn;
-    try {
-        const runtime::UnseenRedraw redraw(game_, player);
-        draws = redraw.draws_anything();
-        if (draws) drawn = redraw.draw(seed);
-    } catch (const std::logic_error&) {  // UsageError: a replay from the seed that cannot follow the game
-        if (explicit_chance(*context_)) throw refused();
-        throw;
-    } catch (const runtime::RuleError&) {
-        if (explicit_chance(*context_)) throw refused();
-        throw;
+    if (!context_->imperfect_information() || game_.finished()) return game_;
+    const runtime::UnseenRedraw redraw(game_, player, true);
+    if (!redraw.draws_anything()) {
+        if (!redraw.replays_the_game() && !game_.history().empty()) {
+            throw UsageError(fmt::format("resample_from_infostate: the game could not be played again from its seed "
+                                         "and chance outcomes, so what player {} did not see cannot be drawn again",
+                                         player));
+        }
+        return game_;  // nothing unseen was drawn or answered in secret (a copy without a past: nothing to draw)
     }
-    if (!draws) return game_;
-    if (drawn) return std::move(*drawn);
-    if (explicit_chance(*context_)) throw refused();
-    return game_;  // no draw fitted what the seat saw: the search bot plays on the game itself too
+    if (auto drawn = redraw.draw(seed, resample_attempts)) return std::move(*drawn);
+    throw UsageError(fmt::format("resample_from_infostate: no game drawn again fitted what player {} saw in {} attempts "
+                                 "(the numbers or secret answers it did not see rarely give what it saw); try another "
+                                 "rng, or resample at another state", player, resample_attempts));
 }
 
 State State::resample_from_infostate(int player, std::uint64_t seed) const {

@@ -19,6 +19,8 @@ namespace rulesrun::python {
 inline constexpr int terminal_player = -4;
 inline constexpr int chance_player = -1;
 inline constexpr int simultaneous_player = -2;
+// Games drawn by resample_from_infostate before it gives up (UnseenRedraw::draw).
+inline constexpr int resample_attempts = 32;
 
 class State {
 public:

@@ -1,5 +1,7 @@
 # The OpenSpiel-shaped API on every rules file: random playouts through it, the same games as `simulate`'s, action
 # ids, copies and serialization.
+import warnings
+
 import numpy as np
 import pytest
 
@@ -7,6 +9,8 @@ import rulesrun
 from conftest import RULES, ROOT
 
 KUHN = ROOT / "rules" / "classics" / "kuhn_poker.rules"
+# The rules files whose actions their declared types do not bound (a number or a text in what a decision offers).
+UNBOUNDED = {"backgammon", "chess", "cosmic_disaster", "diablo", "diams", "hanabi", "liars_dice"}
 
 
 def random_playout(state, rng, limit=400):
@@ -153,7 +157,8 @@ def test_returns_as_outcome_and_as_score():
 
 def test_action_ids_are_the_same_in_every_state_and_load():
     first, second = rulesrun.load_game(KUHN), rulesrun.load_game(KUHN)
-    assert first.num_distinct_actions() == second.num_distinct_actions() == 4
+    assert first.num_distinct_actions() == second.num_distinct_actions() == 8  # its two menus' options
+    assert first.numbered_actions() == second.numbered_actions() == 4
     names = [first.action_name(i) for i in range(4)]
     assert sorted(names) == ["bet", "call", "check", "fold"]
     state = second.new_initial_state()
@@ -207,8 +212,9 @@ def test_a_longer_discovery_meets_more_actions():
     path = ROOT / "rules" / "classics" / "hearts.rules"
     short = rulesrun.load_game(path, chance="sampled", discovery_games=1, discovery_decisions=100)
     longer = rulesrun.load_game(path, chance="sampled", discovery_games=4, discovery_decisions=1000)
-    assert short.num_distinct_actions() < longer.num_distinct_actions()
-    names = [short.action_name(i) for i in range(short.num_distinct_actions())]
+    assert short.numbered_actions() < longer.numbered_actions()
+    assert short.num_distinct_actions() == longer.num_distinct_actions()  # fixed by the rules, not by discovery
+    names = [short.action_name(i) for i in range(short.numbered_actions())]
     assert names == [longer.action_name(i) for i in range(len(names))]  # the same start: the same first ids
     with pytest.raises(ValueError, match="discovery_games"):
         rulesrun.load_game(path, discovery_games=0)
@@ -260,3 +266,51 @@ def test_game_type():
     chess = rulesrun.load_game(ROOT / "rules" / "classics" / "chess.rules", chance="sampled").get_type()
     assert chess.information == "perfect_information"
     assert rulesrun.load_game(KUHN).max_utility() == 1.0 and rulesrun.load_game(KUHN, returns="score").max_utility() is None
+
+
+def play_checking_ids(game, seed, steps, check=True):
+    """Plays at random from `seed`, checking that every legal id is below num_distinct_actions()."""
+    bound = game.num_distinct_actions()
+    state, rng = game.new_initial_state(seed=seed), np.random.default_rng(seed)
+    for _ in range(steps):
+        if state.is_terminal():
+            break
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            state.apply_action(outcomes[rng.integers(len(outcomes))][0])
+            continue
+        actions = [-1] * game.num_players()
+        for seat in state.acting_players():
+            legal = state.legal_actions(seat)
+            assert max(legal) < bound or not check, (state.action_to_string(seat, max(legal)), bound)
+            actions[seat] = legal[rng.integers(len(legal))]
+        state.apply_actions(actions)
+
+
+@pytest.mark.parametrize("path", RULES, ids=lambda p: p.stem)
+def test_num_distinct_actions_is_fixed_at_load_or_said_unbounded(path):
+    # A small discovery run, so that play meets actions it did not: the bound holds all the same.
+    game = rulesrun.load_game(path, chance="sampled", discovery_games=1, discovery_decisions=20)
+    space = game.action_space()
+    assert [d["name"] for d in space["decisions"]] and all(
+        (d["count"] is None) == bool(d["unbounded"]) for d in space["decisions"])
+    if not space["bounded"]:
+        assert path.stem in UNBOUNDED, space["unbounded"]
+        assert space["count"] is None and path.name in space["unbounded"]
+        return
+    assert path.stem not in UNBOUNDED
+    assert space["count"] == game.num_distinct_actions() == sum(d["count"] for d in space["decisions"])
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")  # a bounded game never says its ids grew
+        for seed in range(3):
+            play_checking_ids(game, seed, 300)
+    assert game.num_distinct_actions() == space["count"]
+
+
+def test_an_unbounded_game_says_so_when_its_ids_grow():
+    game = rulesrun.load_game(ROOT / "rules" / "classics" / "backgammon.rules", chance="sampled",
+                              discovery_games=1, discovery_decisions=5)
+    at_load = game.num_distinct_actions()
+    with pytest.warns(RuntimeWarning, match="not bounded by its rules .*backgammon.rules"):
+        play_checking_ids(game, 1, 200, check=False)
+    assert game.num_distinct_actions() > at_load

@@ -1,5 +1,6 @@
-// The observation tensor's layout (docs/python.md, "Tensors"): one segment per fact of a seat's view (view_facts.hpp),
-// made from the facts the discovery run met (game_context.cpp), so that its size is the game's, fixed at load:
+// The observation tensor's layout (docs/python.md, "Tensors"): one segment per fact of a seat's view
+// (tensor_facts.hpp), made from the facts of many views (the Python module's discovery run,
+// python/bindings/game_context.cpp), so that its size is the game's, fixed at load:
 // - a number (a field or a zone's size showing integers): one slot with the value, and a second one set when the
 //   value reads "secret" (another seat's private field), if discovery met that;
 // - any other value (an enum, a player, a board's cell): one slot per value met, then one for a value never met;
@@ -15,9 +16,9 @@
 #include <unordered_map>
 #include <vector>
 
-#include "view_facts.hpp"
+#include "tensor_facts.hpp"
 
-namespace rulesrun::python {
+namespace rulesrun::runtime {
 
 struct TensorSegment {
     enum class Kind { number, one_hot, counts } kind = Kind::number;
@@ -65,4 +66,4 @@ private:
 // Whether `text` reads as an integer, and which.
 bool parse_integer(const std::string& text, long long& value);
 
-}  // namespace rulesrun::python
+}  // namespace rulesrun::runtime

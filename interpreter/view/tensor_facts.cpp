@@ -1,8 +1,12 @@
-#include "view_facts.hpp"
+#include "tensor_facts.hpp"
+
+#include <algorithm>
 
 #include <fmt/format.h>
 
-namespace rulesrun::python {
+#include "seat_view.hpp"
+
+namespace rulesrun::runtime {
 
 namespace {
 
@@ -53,8 +57,9 @@ void add_boards(std::vector<ViewFact>& facts, const Json& boards) {
 
 }  // namespace
 
-std::vector<ViewFact> view_facts_of(const runtime::Game& game, int seat) {
-    const Json view = runtime::view_json(game, seat);
+std::vector<ViewFact> tensor_facts(const Game& game, int seat) { return tensor_facts(game, seat, view_json(game, seat)); }
+
+std::vector<ViewFact> tensor_facts(const Game& game, int seat, const nlohmann::json& view) {
     std::vector<ViewFact> facts;
     facts.reserve(64);
     add_fields(facts, "", view["fields"]);
@@ -78,4 +83,4 @@ std::vector<ViewFact> view_facts_of(const runtime::Game& game, int seat) {
     return facts;
 }
 
-}  // namespace rulesrun::python
+}  // namespace rulesrun::runtime

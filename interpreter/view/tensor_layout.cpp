@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <charconv>
 
-namespace rulesrun::python {
+namespace rulesrun::runtime {
 
 namespace {
 
@@ -98,4 +98,4 @@ TensorLayout TensorLayoutBuilder::finish() const {
     return layout;
 }
 
-}  // namespace rulesrun::python
+}  // namespace rulesrun::runtime
