@@ -1,5 +1,6 @@
 // The search bot and what its seat did not see but a private field keeps: another seat's secret choice
-// (tests/games/hide_and_guess.rules) or a die rolled behind a screen (tests/games/peek_and_guess.rules). The
+// (tests/games/hide_and_guess.rules), a die rolled behind a screen (tests/games/peek_and_guess.rules), or a number
+// kept in a local (tests/games/hole_card.rules). The
 // determinization leaves private fields as they are, so the search plays on games where those are drawn again
 // (UnseenRedraw); before, the seeker read the hidden number and always guessed right.
 #include <gtest/gtest.h>
@@ -119,6 +120,21 @@ TEST(MctsHiddenChance, ANumberRolledOutOfSightIsDrawnAgainAndOneInTheOpenIsNot) 
 TEST(MctsHiddenChance, TheSeekerGuessesNoBetterThanChance) {
     const int right = seeker_wins([](int, std::uint64_t seed) { return rolled(seed); });
     EXPECT_LE(right, 15) << right << " of 36 guessed right";
+}
+
+std::shared_ptr<const GameDefinition> hole_card() {
+    static const auto game =
+        testing_support::expect_game(load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/hole_card.rules"));
+    return game;
+}
+
+// A number drawn with `random` and kept in a local until it is shown (tests/games/hole_card.rules): no field holds
+// it, and the search bot draws it again all the same. High or low is one chance in two: reading it gave 36 of 36.
+TEST(MctsHiddenChance, AHoleCardKeptInALocalIsDrawnAgain) {
+    const int right = seeker_wins([](int, std::uint64_t seed) {
+        return Game(hole_card(), resolve_settings(*hole_card(), Settings{2, {}, seed}));
+    });
+    EXPECT_LE(right, 26) << right << " of 36 guessed right";
 }
 
 std::shared_ptr<const GameDefinition> hide_and_hint() {

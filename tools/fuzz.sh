@@ -5,7 +5,7 @@
 # regression inputs of past findings (tests/fuzz/regressions/), which must all pass, and keeps what it learns in
 # build-fuzz/corpus/ for the next run. Any finding (a crash, a sanitizer report, an input that takes over 10 s or
 # 2 GB) stops that target with its input in build-fuzz/findings/, and the script fails.
-# Usage: tools/fuzz.sh [SECONDS] [TARGET...]   e.g. tools/fuzz.sh 3600 engine   (targets: rules engine saves wire partial typing)
+# Usage: tools/fuzz.sh [SECONDS] [TARGET...]   e.g. tools/fuzz.sh 3600 engine   (targets: rules engine saves wire partial typing exec)
 # Environment: RULESRUN_FUZZ_BUILD (the build folder), RULESRUN_FUZZ_JOBS (processes per target, default 1),
 # RULESRUN_FUZZ_FRESH=1 (start from the seeds alone: the corpus a target learned is read again before it fuzzes, at
 # up to seconds an input for the rules targets, so a short run with a large corpus would run over its time).
@@ -16,7 +16,7 @@ seconds=${1:-60}
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "tools/fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2; }
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(rules engine saves wire partial typing)
+[[ ${#targets[@]} -gt 0 ]] || targets=(rules engine saves wire partial typing exec)
 build=${RULESRUN_FUZZ_BUILD:-build-fuzz}
 jobs=${RULESRUN_FUZZ_JOBS:-1}
 parallel=()

@@ -366,6 +366,14 @@ void add_serve(CLI::App& app, ServeOptions& o) {
                                         "exec:\"COMMAND\" entries, comma-separated (docs/protocol.md); people on the "
                                         "network can choose only these, never a command of their own");
     serve->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
+    serve->add_option("--message-rate", o.message_rate, "WebSocket messages one connection may send a second, twice as "
+                                                        "many at once; more are refused with an error and slowed "
+                                                        "(default 20; 0: no limit)")
+        ->check(CLI::Range(0.0, 1e6));
+    serve->add_option("--request-rate", o.request_rate, "HTTP requests one connection may send a second, twice as many "
+                                                        "at once; more are answered 429 and slowed (default 10; 0: no "
+                                                        "limit)")
+        ->check(CLI::Range(0.0, 1e6));
 }
 
 // The commands, one line each: for `rulesrun` alone and for a command that does not exist.
