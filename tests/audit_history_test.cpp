@@ -17,9 +17,11 @@ std::shared_ptr<const runtime::GameDefinition> fixture(const std::string& path) 
 }
 
 AuditReport audited(const std::string& path, int games = 6) {
+    const auto game = fixture(path);
+    if (!game) return {};  // the failure is reported by expect_game
     AuditSettings settings;
     settings.games = games;
-    return audit_game(fixture(path), settings);
+    return audit_game(game, settings);
 }
 
 // The leak that `path` has at `line`, through the log.
@@ -42,8 +44,8 @@ TEST(AuditHistory, FindsAHoleCardKeptInALocalAndToldBeforeItIsShown) {
 
 TEST(AuditHistory, FindsALineSaidBeforeTheFirstDecision) {
     const auto report = audited("tests/audit/leak_say_at_start.rules");
-    const Leak* leak = log_leak_at(report, "tests/audit/leak_say_at_start.rules", 20);
-    ASSERT_NE(leak, nullptr) << report.leaks.size() << " leaks, none at line 20";
+    const Leak* leak = log_leak_at(report, "tests/audit/leak_say_at_start.rules", 21);
+    ASSERT_NE(leak, nullptr) << report.leaks.size() << " leaks, none at line 21";
     EXPECT_NE(leak->shown, leak->instead);
     EXPECT_NE(leak->reproduction.find("at the start (before the first decision)"), std::string::npos)
         << leak->reproduction;
@@ -83,6 +85,7 @@ play {
 )");
     AuditSettings settings;
     settings.games = 4;
+    ASSERT_TRUE(game);
     const auto report = audit_game(game, settings);
     ASSERT_FALSE(report.leaks.empty()) << "a secret answer said two steps later";
     EXPECT_EQ(report.leaks.front().channel, "log");
