@@ -23,9 +23,10 @@ public:
     // The game played again from its start with the same shuffles and every answer of the history, except that each
     // other seat's secret answer is drawn at random among its options, and each number drawn by a rule whose result
     // the seat did not see is drawn again; each such step is drawn until the seat sees after it exactly what it saw
-    // then (its whole view, and who is to act), and the whole game until it sees what it sees now. Nothing when there
-    // is nothing to draw or the history is not the whole game's (a determinized copy); when no draw fits after
-    // `attempts`, the last one that fitted, else nothing.
+    // then (its whole view, and who is to act), each later step where it read a line must read the same (a number
+    // drawn out of sight and shown later is known from then on: it is not drawn again), and the whole game until it
+    // sees what it sees now. Nothing when there is nothing to draw or the history is not the whole game's (a
+    // determinized copy); when no draw fits after `attempts`, the last one that fitted, else nothing.
     [[nodiscard]] std::optional<Game> draw(std::uint64_t seed, int attempts = 8) const;
     // Goes on with `replay`, a game this seat's earlier UnseenRedraw drew up to the first `from` answers of the
     // history (a decision ago), to the end of the history, drawing the steps after it as draw does: a drawn game
@@ -40,12 +41,18 @@ private:
     struct Step {
         bool others_secret = false;              // another seat's secret answer
         std::vector<ChanceSite> unseen_numbers;  // the rules whose numbers drawn in this step the seat did not see
-        std::vector<std::string> seen;           // all the seat can tell after it (only for steps that may be drawn)
+        // All the seat can tell after it, for steps that may be drawn and, after the first of those, steps where it
+        // read a line: a drawn game must show it the same.
+        std::vector<std::string> seen;
         [[nodiscard]] bool drawn() const { return others_secret || !unseen_numbers.empty(); }
+        [[nodiscard]] bool checked() const { return !seen.empty(); }
     };
 
     bool learn(const Game& game);
-    void learn_unseen_numbers(const Game& before, const ActionRecord* answer, Step& step) const;
+    void learn_unseen_numbers(const Game& before, std::size_t index, Step& step, bool whole_game) const;
+    // Whether `replay`, played on from step `index` with the history's answers, shows the seat at every checked step
+    // what it saw then.
+    bool later_steps_fit(Game& replay, std::size_t index) const;
     bool draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng, ChanceRedraw& chance) const;
 
     const Game& game_;
