@@ -69,16 +69,17 @@ private:
         response.set(http::field::cache_control, "no-store");
         response.prepare_payload();
         auto shared = std::make_shared<http::response<http::string_body>>(std::move(response));
-        http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, std::size_t) {
-            if (!ec && shared->keep_alive()) self->read_when_allowed();
+        http::async_write(stream_, *shared, [self = shared_from_this(), shared, allowed](beast::error_code ec, std::size_t) {
+            if (ec || !shared->keep_alive()) return;
+            if (allowed) return self->read();
+            self->read_when_allowed();
         });
     }
 
-    // The next request is read once this connection may send one more: a flood waits, the server does not.
+    // After a refusal, the next request is read once this connection may send one more: a flood waits, the server
+    // does not.
     void read_when_allowed() {
-        const auto wait = rate_.wait();
-        if (wait == RateLimit::Clock::duration::zero()) return read();
-        pause_.expires_after(wait);
+        pause_.expires_after(rate_.wait());
         pause_.async_wait([self = shared_from_this()](beast::error_code ec) {
             if (!ec) self->read();
         });
