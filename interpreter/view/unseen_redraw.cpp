@@ -43,8 +43,12 @@ std::vector<std::string> seen_after(const Game& game, int seat, const std::vecto
 
 std::vector<std::string> seen_after_step(Game& game, int seat) { return seen_after(game, seat, game.take_messages()); }
 
-bool reads_a_line(const std::vector<Message>& lines, int seat) {
-    return std::any_of(lines.begin(), lines.end(), [&](const Message& m) { return m.readable_by(seat); });
+std::vector<std::string> lines_read(const std::vector<Message>& lines, int seat) {
+    std::vector<std::string> read;
+    for (const Message& m : lines) {
+        if (m.readable_by(seat)) read.push_back(m.text);
+    }
+    return read;
 }
 
 }  // namespace
@@ -81,17 +85,14 @@ bool UnseenRedraw::learn(const Game& game) {
             replay.restart(game.settings().seed);
         }
         const auto lines = replay.take_messages();
-        const bool read_later = drawn_before && reads_a_line(lines, seat_);
-        if (!step.others_secret && chance.drawing_sites.empty()) {
-            if (read_later) step.seen = seen_after(replay, seat_, lines);
-            continue;
-        }
+        if (drawn_before) step.lines = lines_read(lines, seat_);
+        if (!step.others_secret && chance.drawing_sites.empty()) continue;
         step.seen = seen_after(replay, seat_, lines);
         step.unseen_numbers = chance.drawing_sites;  // candidates, each tried below
         if (!step.unseen_numbers.empty()) learn_unseen_numbers(before, i, step, false);
         if (!step.unseen_numbers.empty()) with_numbers.emplace_back(i, std::move(before));
         drawn_before = drawn_before || step.drawn();
-        if (!step.drawn() && !read_later) step.seen.clear();
+        if (!step.drawn()) step.seen.clear();
     }
     // A number unseen when drawn may be shown later: tried again, every later step where the seat read a line known.
     for (auto& [index, before] : with_numbers) learn_unseen_numbers(before, index, steps_[index], true);
@@ -139,7 +140,9 @@ bool UnseenRedraw::later_steps_fit(Game& replay, std::size_t index) const {
         for (std::size_t k = index + 1; k <= history.size(); ++k) {
             if (!answer_again(replay, history[k - 1].seat, history[k - 1].action)) return false;
             const auto lines = replay.take_messages();
-            if (steps_[k].checked() && seen_after(replay, seat_, lines) != steps_[k].seen) return false;
+            const Step& step = steps_[k];
+            if (!step.seen.empty() ? seen_after(replay, seat_, lines) != step.seen : lines_read(lines, seat_) != step.lines)
+                return false;
         }
     } catch (const RuleError&) {
         return false;
@@ -210,7 +213,7 @@ bool UnseenRedraw::advance(Game& replay, std::size_t from, std::uint64_t seed) c
             continue;
         }
         chance.redrawn_sites.clear();
-        const bool checked = steps_[i].checked();
+        const bool checked = !steps_[i].lines.empty();
         replay.keep_messages(checked);
         try {
             fits = answer ? answer_again(replay, answer->seat, answer->action) : (replay.restart(game_.settings().seed), true);
@@ -219,7 +222,7 @@ bool UnseenRedraw::advance(Game& replay, std::size_t from, std::uint64_t seed) c
         }
         if (checked) {
             // A line the seat read here may tell what was drawn before (a card shown): the drawn game must agree.
-            fits = fits && seen_after_step(replay, seat_) == steps_[i].seen;
+            fits = fits && lines_read(replay.take_messages(), seat_) == steps_[i].lines;
             replay.keep_messages(false);
         }
     }

@@ -41,17 +41,17 @@ private:
     struct Step {
         bool others_secret = false;              // another seat's secret answer
         std::vector<ChanceSite> unseen_numbers;  // the rules whose numbers drawn in this step the seat did not see
-        // All the seat can tell after it, for steps that may be drawn and, after the first of those, steps where it
-        // read a line: a drawn game must show it the same.
-        std::vector<std::string> seen;
+        std::vector<std::string> seen;           // all the seat can tell after it (only for steps that may be drawn)
+        // After the first step that may be drawn, the lines the seat read in the other steps: a drawn game must
+        // read the same (a line may tell what was drawn before, as a card shown). Its view is checked at the end.
+        std::vector<std::string> lines;
         [[nodiscard]] bool drawn() const { return others_secret || !unseen_numbers.empty(); }
-        [[nodiscard]] bool checked() const { return !seen.empty(); }
     };
 
     bool learn(const Game& game);
     void learn_unseen_numbers(const Game& before, std::size_t index, Step& step, bool whole_game) const;
-    // Whether `replay`, played on from step `index` with the history's answers, shows the seat at every checked step
-    // what it saw then.
+    // Whether `replay`, played on from step `index` with the history's answers, shows the seat what it saw then at
+    // every step whose `seen` or `lines` were kept.
     bool later_steps_fit(Game& replay, std::size_t index) const;
     bool draw_step(Game& replay, const ActionRecord* answer, const Step& step, Rng& rng, ChanceRedraw& chance) const;
 
