@@ -52,8 +52,12 @@ seeds() {
 # parser's nesting limit, not the stack, stops deep input.
 ulimit -s 65536 2>/dev/null || echo "tools/fuzz.sh: cannot raise the stack limit to 64 MiB" >&2
 
-# The processor time the script's children have used, in seconds (what a target cost, whatever the machine's load).
-children_cpu() { times | tail -1 | awk '{ split($1, u, "m"); split($2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }'; }
+# The processor time the script's children have used, in seconds (what a target cost, whatever the machine's load),
+# into `cpu`: `times` runs in this shell (in a $(...) subshell it would see no children).
+children_cpu() {
+    times >"$build/times.txt"
+    cpu=$(tail -1 "$build/times.txt" | awk '{ split($1, u, "m"); split($2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+}
 
 failed=()
 for target in "${targets[@]}"; do
@@ -70,19 +74,22 @@ for target in "${targets[@]}"; do
         "$build/tests/fuzz/fuzz_$target" -timeout="$timeout" -rss_limit_mb=2048 "$regressions"/* >"$build/findings/$target.regressions.log" 2>&1 ||
             { echo "fuzz_$target fails on a regression input: see $build/findings/$target.regressions.log" >&2; failed+=("$target"); continue; }
     fi
-    cpu_before=$(children_cpu)
+    children_cpu
+    cpu_before=$cpu
     if ! "$build/tests/fuzz/fuzz_$target" "$corpus" "$(seeds "$target")" "${dictionary[@]}" -max_total_time="$seconds" \
             -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 "${parallel[@]}" -print_final_stats=1 \
             -artifact_prefix="$build/findings/$target-" >"$build/findings/$target.log" 2>&1; then
         echo "fuzz_$target found something: $(grep -m1 -E 'ERROR|SUMMARY|Timeout|deadly' "$build/findings/$target.log")" >&2
         echo "  its log: $build/findings/$target.log; its input: $(ls -t "$build/findings/$target-"* 2>/dev/null | head -1)" >&2
-        echo "  processor time: $(( $(children_cpu) - cpu_before )) s" >&2
+        children_cpu
+        echo "  processor time: $(( cpu - cpu_before )) s" >&2
         failed+=("$target")
         continue
     fi
     grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|cov: .* ft:" "$build/findings/$target.log" | tail -3 |
         sed 's/^/  /'
-    echo "  processor time: $(( $(children_cpu) - cpu_before )) s"
+    children_cpu
+    echo "  processor time: $(( cpu - cpu_before )) s"
 done
 if [[ ${#failed[@]} -gt 0 ]]; then
     echo "tools/fuzz.sh: findings in ${failed[*]}" >&2
