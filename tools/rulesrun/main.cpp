@@ -286,8 +286,9 @@ void add_audit(CLI::App& app, AuditOptions& o) {
     audit->add_option("--players", o.players, "Number of players (default: the game's smallest and the next one)")
         ->check(count_value(1000));
     audit->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)")->check(seed_value());
-    audit->add_option("--variants", o.variants, "States compared with the true one, per seat and decision "
-                                                "(default 2)")->check(count_value(1000));
+    audit->add_option("--variants", o.variants, "States compared with the true one, per seat and decision, and "
+                                                "replays of each game per seat with what it could not see drawn "
+                                                "again (default 2)")->check(count_value(1000));
     audit->add_option("--option", o.options, "A game option NAME=VALUE (repeatable): audit that variant of the game")
         ->allow_extra_args(false);
 }
