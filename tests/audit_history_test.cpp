@@ -37,7 +37,8 @@ TEST(AuditHistory, FindsAHoleCardKeptInALocalAndToldBeforeItIsShown) {
     const auto report = audited("tests/audit/leak_say_hole_card.rules");
     const Leak* leak = log_leak_at(report, "tests/audit/leak_say_hole_card.rules", 24);
     ASSERT_NE(leak, nullptr) << report.leaks.size() << " leaks, none at line 24";
-    EXPECT_TRUE(leak->shown == "player 1 smiles" || leak->instead == "player 1 smiles") << leak->shown << " / " << leak->instead;
+    EXPECT_TRUE(leak->shown == "player 1 smiles" || leak->instead == "player 1 smiles")
+        << leak->shown << " / " << leak->instead;
     EXPECT_NE(leak->reproduction.find("after action 1"), std::string::npos) << leak->reproduction;
     EXPECT_EQ(report.leaks.size(), 1U) << "the card shown at the end is learned, not leaked";
 }

@@ -266,8 +266,8 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
                                                 bot_list(specs));
     for (int seat = 0; seat < players; ++seat) {
         for (int variant = 0; variant < settings.variants; ++variant) {
-            audit_history(game, seat, derive_seed(game_seed, 1'000'000'000ULL + static_cast<std::uint64_t>(seat * 1000 + variant)),
-                          leaks, game_played);
+            const auto replay = static_cast<std::uint64_t>(seat * 1000 + variant);
+            audit_history(game, seat, derive_seed(game_seed, 1'000'000'000ULL + replay), leaks, game_played);
         }
     }
 }

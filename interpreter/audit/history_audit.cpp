@@ -86,7 +86,7 @@ public:
             }
             noted_.drawing_sites.clear();
             noted_.shuffling_sites.clear();
-            std::optional<Played> truth_after = play(truth, step, -1);
+            std::optional<Played> truth_after = play(truth, step, step.answer ? step.answer->action : -1);
             if (!truth_after) return;  // cannot happen: the true game replays as it went
             truth = std::move(truth_after->game);
             if (alike && noted_.drawing_sites.empty() && noted_.shuffling_sites.empty() && !step.others_secret) {
@@ -112,9 +112,10 @@ public:
     }
 
 private:
-    // The step played on a copy of `before`: the start again, or the answer (by its name, as the seat's log names
-    // it; another seat's secret answer `secret_action` when it is not -1). Nothing when it cannot be played.
-    std::optional<Played> play(const Game& before, const Step& step, int secret_action) const {
+    // The step played on a copy of `before`: the start again, or the answer: `action` when it is not -1 (the true
+    // game's own, or another seat's secret answer drawn), else the option of the same name (as the seat's log names
+    // it). Nothing when it cannot be played.
+    std::optional<Played> play(const Game& before, const Step& step, int action) const {
         Game game = before;
         try {
             if (!step.answer) {
@@ -122,7 +123,7 @@ private:
             } else {
                 const int seat = step.answer->seat;
                 if (game.finished() || !to_act(game, seat)) return std::nullopt;
-                const int action = secret_action >= 0 ? secret_action : runtime::action_named(game, seat, step.answer_name).value_or(-1);
+                if (action < 0) action = runtime::action_named(game, seat, step.answer_name).value_or(-1);
                 if (action < 0 || action >= game.action_count(seat)) return std::nullopt;
                 game.apply(seat, action);
             }
@@ -139,12 +140,11 @@ private:
         drawn_.redrawn_sites.clear();
         drawn_.reshuffled_sites.clear();
         std::optional<Played> as_it_was = play(before, step, -1);
-        if (!noted_.drawing_sites.empty() || !noted_.shuffling_sites.empty()) learn_what_varies(before, step, as_it_was, knows);
+        if (!noted_.drawing_sites.empty() || !noted_.shuffling_sites.empty())
+            learn_what_varies(before, step, as_it_was, knows);
         if (!drawn_.redrawn_sites.empty() || !drawn_.reshuffled_sites.empty() || step.others_secret) {
             for (int t = 0; t < tries_per_step; ++t) {
-                const int secret = step.others_secret ? static_cast<int>(rng_.below(static_cast<std::uint32_t>(
-                                                            std::max(1, before.action_count(step.answer->seat)))))
-                                                      : -1;
+                const int secret = step.others_secret ? drawn_answer(before, step.answer->seat) : -1;
                 drawn_.changed = 0;
                 auto drawn = play(before, step, secret);
                 if (drawn && may_know(drawn->game, seat_, drawn->lines) == knows) {
@@ -160,6 +160,11 @@ private:
         return std::nullopt;
     }
 
+    int drawn_answer(const Game& before, int seat) {
+        if (before.finished() || !to_act(before, seat)) return -1;
+        return static_cast<int>(rng_.below(static_cast<std::uint32_t>(std::max(1, before.action_count(seat)))));
+    }
+
     // Which of the step's numbers the seat did not see drawn, and which of its shuffles it cannot tell changed: each
     // drawn again alone a few times.
     void learn_what_varies(const Game& before, const Step& step, const std::optional<Played>& as_it_was,
@@ -168,12 +173,12 @@ private:
         const std::vector<std::string> read = reads(as_it_was->game, seat_, as_it_was->lines);
         std::vector<ChanceSite> numbers, shuffles;
         for (const ChanceSite site : noted_.drawing_sites) {
-            if (varies(before, step, {site}, {}, [&](const Played& p) { return reads(p.game, seat_, p.lines) == read; }))
-                numbers.push_back(site);
+            auto same_read = [&](const Played& p) { return reads(p.game, seat_, p.lines) == read; };
+            if (varies(before, step, {site}, {}, same_read)) numbers.push_back(site);
         }
         for (const ChanceSite site : noted_.shuffling_sites) {
-            if (varies(before, step, {}, {site}, [&](const Played& p) { return may_know(p.game, seat_, p.lines) == knows; }))
-                shuffles.push_back(site);
+            auto same_known = [&](const Played& p) { return may_know(p.game, seat_, p.lines) == knows; };
+            if (varies(before, step, {}, {site}, same_known)) shuffles.push_back(site);
         }
         drawn_.redrawn_sites = std::move(numbers);
         drawn_.reshuffled_sites = std::move(shuffles);

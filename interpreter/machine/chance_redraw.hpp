@@ -34,8 +34,10 @@ struct ChanceRedraw {
     template <typename Card, typename Placed>
     void shuffled(Card* cards, int count, const SourceLocation& loc, const Placed& placed) {
         const ChanceSite site = chance_site(loc);
-        if (std::find(shuffling_sites.begin(), shuffling_sites.end(), site) == shuffling_sites.end()) shuffling_sites.push_back(site);
-        if (count < 2 || std::find(reshuffled_sites.begin(), reshuffled_sites.end(), site) == reshuffled_sites.end()) return;
+        if (std::find(shuffling_sites.begin(), shuffling_sites.end(), site) == shuffling_sites.end())
+            shuffling_sites.push_back(site);
+        if (count < 2 || std::find(reshuffled_sites.begin(), reshuffled_sites.end(), site) == reshuffled_sites.end())
+            return;
         for (int k = 0; k < swaps; ++k) {
             const auto i = static_cast<int>(numbers.below(static_cast<std::uint32_t>(count)));
             const auto j = static_cast<int>(numbers.below(static_cast<std::uint32_t>(count)));

@@ -71,7 +71,7 @@ bool UnseenRedraw::learn(const Game& game) {
     replay.redraw_chance(&chance);
     const auto& history = game.history();
     steps_.resize(history.size() + 1);
-    std::vector<std::pair<std::size_t, Game>> with_numbers;  // the steps that drew numbers unseen then, and the game before
+    std::vector<std::pair<std::size_t, Game>> with_numbers;  // the steps with numbers unseen then, and the game before
     bool drawn_before = false;  // a step before this one may be drawn: from here on, what the seat reads counts
     for (std::size_t i = 0; i <= history.size(); ++i) {
         const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];

@@ -62,18 +62,20 @@ private:
     void handle(http::request<http::string_body> request) {
         const std::string target(request.target());
         const bool allowed = rate_.take();
-        if (allowed && websocket::is_upgrade(request) && path_of(target) == "/ws") return upgrade(std::move(request), target);
+        if (allowed && websocket::is_upgrade(request) && path_of(target) == "/ws")
+            return upgrade(std::move(request), target);
         http::response<http::string_body> response = allowed ? answer(request, target) : too_many_requests();
         response.keep_alive(request.keep_alive());
         response.set(http::field::server, "rulesrun");
         response.set(http::field::cache_control, "no-store");
         response.prepare_payload();
         auto shared = std::make_shared<http::response<http::string_body>>(std::move(response));
-        http::async_write(stream_, *shared, [self = shared_from_this(), shared, allowed](beast::error_code ec, std::size_t) {
+        auto written = [self = shared_from_this(), shared, allowed](beast::error_code ec, std::size_t) {
             if (ec || !shared->keep_alive()) return;
             if (allowed) return self->read();
             self->read_when_allowed();
-        });
+        };
+        http::async_write(stream_, *shared, written);
     }
 
     // After a refusal, the next request is read once this connection may send one more: a flood waits, the server
