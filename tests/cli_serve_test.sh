@@ -76,6 +76,17 @@ expect_answer 'act action 0.5' '"message":"\"action\" must be a whole number fro
 expect_answer 'act action 1e300' '"message":"\"action\" must be a whole number from 0, not a number with a fraction or exponent (1e+300)"'
 expect_answer 'act action text' '"message":"\"action\" must be a whole number from 0, not a text (\"0\")"'
 grep -q "^text e-acute: " "$WORK/hostile" || fail "a text frame é got no answer: $(cat "$WORK/hostile")"
+# A flood on one connection is refused past the rate limit (20 messages, 10 requests a second, twice that at once)
+# and slowed; another connection to the same table is answered meanwhile.
+expect_answer 'flood websocket' '"message":"too many messages: one connection may send 20 a second (up to 40 at once); this one was not read'
+grep -qE '^flood websocket: (3[0-9]|[4-9][0-9]|[0-9]{3}) answered, [1-9][0-9]* refused' "$WORK/hostile" ||
+    fail "the flooding connection was not answered up to its limit, then refused: $(grep '^flood websocket' "$WORK/hostile")"
+expect_answer 'flood other connection' '"type":"error"'
+grep -qE '^flood other connection: .*\(0\.[0-9] s\)' "$WORK/hostile" ||
+    fail "another connection waited for the flood: $(grep '^flood other' "$WORK/hostile")"
+expect_answer 'flood http' 'refused: {"error":"too many requests: one connection may send 10 a second (up to 20 at once); this one was not read, try again in a moment"} (Retry-After: 1)'
+grep -qE '^flood http: (1[5-9]|[2-5][0-9]) answered, [1-9][0-9]* refused' "$WORK/hostile" ||
+    fail "the flooding HTTP connection was not answered up to its limit, then refused: $(grep '^flood http' "$WORK/hostile")"
 still=$(request GET /api/games)
 grep -q "^200" <<<"$still" || fail "the server stopped serving after hostile requests: $(cat "$WORK/serve.err")"
 hostile_actions=$(python3 -c "import sqlite3,sys; print(sqlite3.connect(sys.argv[1]).execute('select count(*) from actions where tab = ?', (sys.argv[2],)).fetchone()[0])" "$WORK/data/tables.sqlite" "$hostile_table")

@@ -1,5 +1,6 @@
 // The search bot and what its seat did not see but a private field keeps: another seat's secret choice
-// (tests/games/hide_and_guess.rules) or a die rolled behind a screen (tests/games/peek_and_guess.rules). The
+// (tests/games/hide_and_guess.rules), a die rolled behind a screen (tests/games/peek_and_guess.rules), or a number
+// kept in a local (tests/games/hole_card.rules). The
 // determinization leaves private fields as they are, so the search plays on games where those are drawn again
 // (UnseenRedraw); before, the seeker read the hidden number and always guessed right.
 #include <gtest/gtest.h>
@@ -146,6 +147,58 @@ TEST(MctsHiddenChance, TheSeekerGuessesNoBetterThanChance) {
     EXPECT_LE(right, 15) << right << " of 36 guessed right";
 }
 
+std::shared_ptr<const GameDefinition> hole_card() {
+    static const auto game =
+        testing_support::expect_game(load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/hole_card.rules"));
+    return game;
+}
+
+// A number drawn with `random` and kept in a local until it is shown (tests/games/hole_card.rules): no field holds
+// it, and the search bot draws it again all the same. High or low is one chance in two: reading it gave 36 of 36.
+TEST(MctsHiddenChance, AHoleCardKeptInALocalIsDrawnAgain) {
+    const int right = seeker_wins([](int, std::uint64_t seed) {
+        return Game(hole_card(), resolve_settings(*hole_card(), Settings{2, {}, seed}));
+    });
+    EXPECT_LE(right, 26) << right << " of 36 guessed right";
+}
+
+// The same hole card shown to the guesser before it guesses: a number drawn out of its sight and shown later is known
+// from then on. The drawn games checked only the steps that drew, so the bot went on guessing the card it was shown
+// (23 of 36 right); it must now be right every time, and find nothing to draw.
+TEST(MctsHiddenChance, AHoleCardShownLaterIsKnownNotDrawnAgain) {
+    const auto shown_later = testing_support::load_text("shown_hole", R"(
+game "Shown hole" {
+  players 2
+}
+play {
+  let dealer = first_player()
+  let guesser = next_seat(dealer)
+  let hole = random(1, 10)
+  say "{dealer} draws a card face down"
+  choose ready by guesser "ready?" {
+    option ready "ready" {
+    }
+  }
+  show hole to guesser
+  let guess = choose one of ["high", "low"] by guesser "high or low?"
+  if (guess == "high") == (hole >= 6) {
+    end game with winners [guesser]
+  }
+  end game with winners [dealer]
+}
+)");
+    ASSERT_TRUE(shown_later);
+    auto ready = [&](std::uint64_t seed) {
+        Game game(shown_later, resolve_settings(*shown_later, Settings{2, {}, seed}));
+        EXPECT_TRUE(UnseenRedraw(game, 1).draws_anything()) << "before it is shown, the card is drawn again";
+        game.apply(1, 0);
+        return game;
+    };
+    EXPECT_FALSE(UnseenRedraw(ready(3), 1).draws_anything());
+    const int right = seeker_wins([&](int, std::uint64_t seed) { return ready(seed); });
+    EXPECT_EQ(right, 36) << right << " of 36 guessed right";
+}
+
 std::shared_ptr<const GameDefinition> hide_and_hint() {
     static const auto game = testing_support::expect_game(
         load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/hide_and_hint.rules"));
@@ -165,3 +218,4 @@ TEST(MctsHiddenChoice, NoGameThatFitsIsNoReasonToReadTheHiddenOne) {
 
 }  // namespace
 }  // namespace rulesrun::runtime
+

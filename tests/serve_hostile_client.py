@@ -1,5 +1,6 @@
 """Hostile requests to a running `rulesrun serve` (tests/cli_serve_test.sh): bytes that are not UTF-8, JSON nested
-thousands deep, act messages with numbers that are not whole or out of range, over HTTP and a WebSocket. Prints one
+thousands deep, act messages with numbers that are not whole or out of range, over HTTP and a WebSocket, and floods
+of messages and requests on one connection (over the server's rate limit: refused and slowed). Prints one
 line per request, "NAME: ANSWER", where ANSWER is the HTTP status and body, or the WebSocket's reply; the shell test
 checks the answers and that the server still serves afterwards. Only the standard library: the WebSocket handshake
 and frames are written by hand (RFC 6455).
@@ -9,6 +10,7 @@ import os
 import socket
 import struct
 import sys
+import time
 
 host, port = sys.argv[1].rsplit(":", 1)[0], int(sys.argv[1].rsplit(":", 1)[1])
 table, token = sys.argv[2], sys.argv[3]
@@ -109,3 +111,61 @@ ws("act step -1", 0x1, b'{"type": "act", "step": -1, "action": 0}')
 ws("act action 0.5", 0x1, b'{"type": "act", "step": 0, "action": 0.5}')
 ws("act action 1e300", 0x1, b'{"type": "act", "step": 0, "action": 1e300}')
 ws("act action text", 0x1, b'{"type": "act", "step": 0, "action": "0"}')
+
+
+def flood_websocket(count=300):
+    """`count` messages at once on one connection: the first ones answered, then 'too many messages'; meanwhile another
+    connection to the same table is answered as usual."""
+    flooder, other = WebSocket(), WebSocket()
+    message = frame(0x1, b'{"type": "act", "step": 999, "action": 0}')
+    flooder.socket.sendall(message * count)
+    start = time.monotonic()
+    other.socket.sendall(message)
+    _, reply = other.read_frame()
+    print(f"flood other connection: {reply.decode('utf-8', 'replace')} ({time.monotonic() - start:.1f} s)", flush=True)
+    answered, refused, first_refusal = 0, 0, ""
+    flooder.socket.settimeout(0.5)
+    try:
+        while time.monotonic() - start < 2:
+            _, reply = flooder.read_frame()
+            text = reply.decode("utf-8", "replace")
+            if "too many messages" in text:
+                refused += 1
+                first_refusal = first_refusal or text
+            else:
+                answered += 1
+    except (socket.timeout, ConnectionError, OSError):
+        pass
+    flooder.socket.close()
+    other.socket.close()
+    print(f"flood websocket: {answered} answered, {refused} refused in 2 s: {first_refusal}", flush=True)
+
+
+def flood_http(count=60):
+    """`count` requests at once on one kept-alive connection: the first ones answered, then 429."""
+    request = b"GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n"
+    statuses, first_refusal = [], ""
+    with socket.create_connection((host, port), timeout=10) as s:
+        s.sendall(request * count)
+        buffer = b""
+        while len(statuses) < count:
+            while b"\r\n\r\n" not in buffer:
+                chunk = s.recv(65536)
+                if not chunk:
+                    raise ConnectionError("closed")
+                buffer += chunk
+            head, _, buffer = buffer.partition(b"\r\n\r\n")
+            length = [int(l.split(b":")[1]) for l in head.split(b"\r\n") if l.lower().startswith(b"content-length:")][0]
+            while len(buffer) < length:
+                buffer += s.recv(65536)
+            body, buffer = buffer[:length], buffer[length:]
+            status = head.split(b" ")[1].decode()
+            statuses.append(status)
+            if status == "429" and not first_refusal:
+                retry = [l for l in head.split(b"\r\n") if l.lower().startswith(b"retry-after:")]
+                first_refusal = f"{body.decode('utf-8', 'replace')} ({retry[0].decode() if retry else 'no Retry-After'})"
+    print(f"flood http: {statuses.count('200')} answered, {statuses.count('429')} refused: {first_refusal}", flush=True)
+
+
+flood_websocket()
+flood_http()

@@ -5,8 +5,10 @@
 # regression inputs of past findings (tests/fuzz/regressions/), which must all pass, and keeps what it learns in
 # build-fuzz/corpus/ for the next run. Any finding (a crash, a sanitizer report, an input that takes over 10 s or
 # 2 GB) stops that target with its input in build-fuzz/findings/, and the script fails.
-# Usage: tools/fuzz.sh [SECONDS] [TARGET...]   e.g. tools/fuzz.sh 3600 engine   (targets: rules engine saves wire partial typing)
+# Usage: tools/fuzz.sh [SECONDS] [TARGET...]   e.g. tools/fuzz.sh 3600 engine   (targets: rules engine saves wire partial typing exec)
 # Environment: RULESRUN_FUZZ_BUILD (the build folder), RULESRUN_FUZZ_JOBS (processes per target, default 1),
+# RULESRUN_FUZZ_TIMEOUT (seconds one input may take, default 10: it is wall time, so a campaign run with `nice` on a
+# busy machine should allow more, or the machine's load is reported as a finding),
 # RULESRUN_FUZZ_FRESH=1 (start from the seeds alone: the corpus a target learned is read again before it fuzzes, at
 # up to seconds an input for the rules targets, so a short run with a large corpus would run over its time).
 set -euo pipefail
@@ -16,9 +18,11 @@ seconds=${1:-60}
 [[ $seconds =~ ^[0-9]+$ ]] || { echo "tools/fuzz.sh: SECONDS must be a whole number, not '$seconds'" >&2; exit 2; }
 shift || true
 targets=("$@")
-[[ ${#targets[@]} -gt 0 ]] || targets=(rules engine saves wire partial typing)
+[[ ${#targets[@]} -gt 0 ]] || targets=(rules engine saves wire partial typing exec)
 build=${RULESRUN_FUZZ_BUILD:-build-fuzz}
 jobs=${RULESRUN_FUZZ_JOBS:-1}
+timeout=${RULESRUN_FUZZ_TIMEOUT:-10}
+[[ $timeout =~ ^[1-9][0-9]*$ ]] || { echo "tools/fuzz.sh: RULESRUN_FUZZ_TIMEOUT must be a whole number of seconds, not '$timeout'" >&2; exit 2; }
 parallel=()
 [[ $jobs -le 1 ]] || parallel=(-fork="$jobs")
 compiler=$(command -v clang++-14 || command -v clang++ || true)
@@ -48,6 +52,13 @@ seeds() {
 # parser's nesting limit, not the stack, stops deep input.
 ulimit -s 65536 2>/dev/null || echo "tools/fuzz.sh: cannot raise the stack limit to 64 MiB" >&2
 
+# The processor time the script's children have used, in seconds (what a target cost, whatever the machine's load),
+# into `cpu`: `times` runs in this shell (in a $(...) subshell it would see no children).
+children_cpu() {
+    times >"$build/times.txt"
+    cpu=$(tail -1 "$build/times.txt" | awk '{ split($1, u, "m"); split($2, s, "m"); printf "%.0f", u[1] * 60 + u[2] + s[1] * 60 + s[2] }')
+}
+
 failed=()
 for target in "${targets[@]}"; do
     corpus=$build/corpus/$target
@@ -60,19 +71,25 @@ for target in "${targets[@]}"; do
     echo "== fuzz_$target for $seconds s"
     # Past findings first, each alone: every one must pass.
     if compgen -G "$regressions/*" >/dev/null; then
-        "$build/tests/fuzz/fuzz_$target" -timeout=10 -rss_limit_mb=2048 "$regressions"/* >"$build/findings/$target.regressions.log" 2>&1 ||
+        "$build/tests/fuzz/fuzz_$target" -timeout="$timeout" -rss_limit_mb=2048 "$regressions"/* >"$build/findings/$target.regressions.log" 2>&1 ||
             { echo "fuzz_$target fails on a regression input: see $build/findings/$target.regressions.log" >&2; failed+=("$target"); continue; }
     fi
+    children_cpu
+    cpu_before=$cpu
     if ! "$build/tests/fuzz/fuzz_$target" "$corpus" "$(seeds "$target")" "${dictionary[@]}" -max_total_time="$seconds" \
-            -timeout=10 -rss_limit_mb=2048 -max_len=65536 "${parallel[@]}" -print_final_stats=1 \
+            -timeout="$timeout" -rss_limit_mb=2048 -max_len=65536 "${parallel[@]}" -print_final_stats=1 \
             -artifact_prefix="$build/findings/$target-" >"$build/findings/$target.log" 2>&1; then
         echo "fuzz_$target found something: $(grep -m1 -E 'ERROR|SUMMARY|Timeout|deadly' "$build/findings/$target.log")" >&2
         echo "  its log: $build/findings/$target.log; its input: $(ls -t "$build/findings/$target-"* 2>/dev/null | head -1)" >&2
+        children_cpu
+        echo "  processor time: $(( cpu - cpu_before )) s" >&2
         failed+=("$target")
         continue
     fi
     grep -E "^stat::number_of_executed_units|^stat::peak_rss_mb|cov: .* ft:" "$build/findings/$target.log" | tail -3 |
         sed 's/^/  /'
+    children_cpu
+    echo "  processor time: $(( cpu - cpu_before )) s"
 done
 if [[ ${#failed[@]} -gt 0 ]]; then
     echo "tools/fuzz.sh: findings in ${failed[*]}" >&2

@@ -49,7 +49,12 @@ int ExecBot::choose(const Game& game, int seat) {
     const auto deadline = Clock::now() + std::chrono::duration_cast<Clock::duration>(timeout_);
     if (send_state(game, seat, deadline) == ChildProcess::Io::timed_out)
         fail(game, seat, fmt::format("did not read its state within {} s ({})", timeout_.count(), step_of(game)));
-    return chosen_action(read_answer(game, seat, deadline), game, seat);
+    const std::string answer = read_answer(game, seat, deadline);
+    try {
+        return read_exec_answer(answer, game, seat);
+    } catch (const ExecAnswerError& e) {
+        fail(game, seat, e.what());
+    }
 }
 
 // The last state (finished, no decision) is a courtesy: the game is over whatever the program does with it, so a
@@ -93,9 +98,7 @@ std::string ExecBot::read_answer(const Game& game, int seat, Clock::time_point d
     fail(game, seat, gone("before the game ended"));
 }
 
-// {"type": "act", "step": N, "action": K} or "name": "..." instead of "action"; without "step" it answers the
-// decision it was sent.
-int ExecBot::chosen_action(const std::string& line, const Game& game, int seat) {
+int read_exec_answer(const std::string& line, const Game& game, int seat) {
     nlohmann::json message;
     try {
         message = parse_json_input(line);
@@ -103,23 +106,24 @@ int ExecBot::chosen_action(const std::string& line, const Game& game, int seat) 
         message = nullptr;  // not JSON, or nested too deep: not an act message either way
     }
     if (!message.is_object() || message.value("type", nlohmann::json()) != "act")
-        fail(game, seat, fmt::format("answered '{}' instead of an act message", excerpt(line)));
+        throw ExecAnswerError(fmt::format("answered '{}' instead of an act message", excerpt(line)));
     const runtime::ActMessage act = runtime::read_act_message(message);
-    if (!act.error.empty()) fail(game, seat, fmt::format("sent a wrong act message: {}", act.error));
+    if (!act.error.empty()) throw ExecAnswerError(fmt::format("sent a wrong act message: {}", act.error));
     const auto step = static_cast<std::int64_t>(game.history().size());
     if (act.step && *act.step != step) {
-        fail(game, seat, fmt::format("answered for step {}, but the game is at step {}", *act.step, step));
+        throw ExecAnswerError(fmt::format("answered for step {}, but the game is at step {}", *act.step, step));
     }
     const int count = game.action_count(seat);
     if (act.action) {
         if (*act.action >= count) {
-            fail(game, seat, fmt::format("chose action {}, which does not exist (its options are numbered 0 to {})",
-                                         *act.action, count - 1));
+            throw ExecAnswerError(fmt::format(
+                "chose action {}, which does not exist (its options are numbered 0 to {})", *act.action, count - 1));
         }
         return *act.action;
     }
     if (const auto action = runtime::action_named(game, seat, act.name)) return *action;
-    fail(game, seat, fmt::format("chose \"{}\", which is not the name of one of its options", excerpt(act.name)));
+    throw ExecAnswerError(
+        fmt::format("chose \"{}\", which is not the name of one of its options", excerpt(act.name)));
 }
 
 // Called once the program's output has closed: it has exited (how, if it has within a second), or closed it only.

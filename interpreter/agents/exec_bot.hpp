@@ -39,8 +39,6 @@ private:
     // Sends the seat's state, starting the program first if this game has not yet (throws if it cannot be started).
     ChildProcess::Io send_state(const runtime::Game& game, int seat, ChildProcess::Clock::time_point deadline);
     std::string read_answer(const runtime::Game& game, int seat, ChildProcess::Clock::time_point deadline);
-    // The action an act message chooses, or throws.
-    int chosen_action(const std::string& line, const runtime::Game& game, int seat);
     // What the program did when it stopped talking: it exited, or only closed its output.
     std::string gone(const std::string& when);
     [[noreturn]] void fail(const runtime::Game& game, int seat, const std::string& what);
@@ -54,5 +52,15 @@ private:
 
 // The error message's name for the bot: exec:"COMMAND".
 std::string exec_bot_name(const std::string& command);
+
+// What an exec bot's answer was wrong in ("answered 'hello' instead of an act message"): ExecBot adds who said it.
+struct ExecAnswerError : std::runtime_error {
+    using std::runtime_error::runtime_error;
+};
+
+// The action of `seat` that one line the program wrote chooses: {"type": "act", "step": N, "action": K}, or "name"
+// instead of "action"; without "step" it answers the decision it was sent. Throws ExecAnswerError saying what is
+// wrong with any other line (not JSON, nested too deep, another type, a wrong step, an option that does not exist).
+int read_exec_answer(const std::string& line, const runtime::Game& game, int seat);
 
 }  // namespace rulesrun

@@ -10,6 +10,8 @@
 #include <fmt/format.h>
 
 #include "bots.hpp"
+#include "history_audit.hpp"
+#include "leak_record.hpp"
 #include "seat_message.hpp"
 #include "seat_view.hpp"
 #include "seeds.hpp"
@@ -40,16 +42,6 @@ StepLog log_for(const std::vector<Message>& messages, int seat) {
         }
     }
     return log;
-}
-
-// The menu as the seat sees it: each action's name and its mark (`marked by`).
-std::string action_names(const Game& game, int seat) {
-    std::string names;
-    for (int a = 0; a < game.action_count(seat); ++a) {
-        names += (a ? "\n" : "") + game.action_name(seat, a);
-        if (const auto mark = game.action_mark(seat, a); !mark.empty()) names += " [" + mark + "]";
-    }
-    return names;
 }
 
 int action_named(const Game& game, int seat, const std::string& name) {
@@ -141,7 +133,7 @@ public:
     DecisionAudit(const Game& before, const Game& after, const std::vector<Message>& step, std::vector<Answer> answers,
                   AuditReport& report, std::set<std::string>& known, std::string reproduction)
         : before_(before), after_(after), step_(step), before_shown_(static_cast<std::size_t>(before.players())),
-          after_shown_(before_shown_.size()), answers_(std::move(answers)), report_(report), known_(known),
+          after_shown_(before_shown_.size()), answers_(std::move(answers)), report_(report), leaks_(report, known),
           reproduction_(std::move(reproduction)) {}
 
     void compare(int seat, std::uint64_t seed) {
@@ -152,7 +144,7 @@ public:
         if (!same("view", seat, "what the seat may know (determinization)", truth.facts, view_facts(other, seat)))
             return;
         same("screen", seat, "the view's layout", truth.screen, runtime::view_text(other, seat));
-        const nlohmann::json message = wire(other, seat);
+        const nlohmann::json message = wire_message(other, seat);
         same("network message", seat, "the seat's state message (docs/protocol.md)", truth.message, message);
         same_tensor(seat, truth.tensor_facts, facts_of(other, seat, message));
         if (answers(seat) &&
@@ -171,7 +163,7 @@ public:
         ++report_.comparisons;
         compare_logs(seat, then.log.said, instead.said);
         same("screen", seat, "the view's layout", then.screen, runtime::view_text(other, seat));
-        const nlohmann::json message_after = wire(other, seat);
+        const nlohmann::json message_after = wire_message(other, seat);
         same("network message", seat, "the seat's state message (docs/protocol.md)", then.message, message_after);
         same_tensor(seat, then.tensor_facts, facts_of(other, seat, message_after));
         same("information state", seat, "the lines told at the table (docs/python.md, information_state_string)",
@@ -187,18 +179,9 @@ public:
 private:
     static std::vector<std::string> view_facts(const Game& game, int seat) { return runtime::view_facts(game, seat); }
 
-    // What the server sends the seat (its log is compared line by line above). Without the step count: a guessed
-    // state has no history, and the count is public anyway; nor the results, which the end of the game makes public.
-    static nlohmann::json wire(const Game& game, int seat) {
-        auto message = runtime::state_message(game, seat, {}, 0);
-        message.erase("step");
-        message.erase("results");
-        return message;  // compared as a value, written out only for a leak's report
-    }
-
     // The prompt only after the decision: before it, the seat's answer is what is compared (its actions).
     static Shown shown_in(const Game& game, int seat, bool with_prompt) {
-        nlohmann::json message = wire(game, seat);
+        nlohmann::json message = wire_message(game, seat);
         auto facts = facts_of(game, seat, message);
         Shown s{view_facts(game, seat), std::move(facts), runtime::view_text(game, seat), std::move(message), {}, {}, {}};
         if (!game.finished() && to_act(game, seat)) {
@@ -299,28 +282,9 @@ private:
         }
     }
 
-    // Records a leak when the two renderings differ (once per channel and origin); true when they are the same.
     template <typename T>
     bool same(const std::string& channel, int seat, const std::string& origin, const T& seen, const T& instead) {
-        if (seen == instead) return true;
-        if (known_.insert(channel + "\n" + origin).second) {
-            report_.leaks.push_back({seat, before_.seat_name(seat), channel, origin, rendered(seen), rendered(instead),
-                                     reproduction_});
-        }
-        return false;
-    }
-
-    static std::string rendered(const std::string& text) { return text; }
-    static std::string rendered(const std::vector<std::uint64_t>& keys) {
-        std::string text;
-        for (const auto key : keys) text += (text.empty() ? "" : " ") + fmt::format("{:016x}", key);
-        return text;
-    }
-    static std::string rendered(const nlohmann::json& message) { return message.dump(1); }
-    static std::string rendered(const std::vector<std::string>& lines) {
-        std::string text;
-        for (const auto& line : lines) text += (text.empty() ? "" : "\n") + line;
-        return text;
+        return leaks_.same(before_, channel, seat, origin, seen, instead, reproduction_);
     }
 
     const Game& before_;
@@ -329,7 +293,7 @@ private:
     std::vector<std::optional<Shown>> before_shown_, after_shown_;  // by seat, made when first needed
     std::vector<Answer> answers_;
     AuditReport& report_;
-    std::set<std::string>& known_;
+    LeakRecorder leaks_;
     std::string reproduction_;
 };
 
@@ -382,6 +346,18 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
         ++report.decisions;
         game = std::move(decided);
         actions += static_cast<int>(answers.size());
+    }
+    // Then the whole game again, from its first line, for each seat: what only the past holds (the start's lines,
+    // numbers kept in locals) drawn again (history_audit.hpp).
+    LeakRecorder leaks(report, known);
+    const std::string game_played = fmt::format("rulesrun play {} --players {}{} --seed {} --bots {}",
+                                                definition->path(), players, option_flags(settings.options), game_seed,
+                                                bot_list(specs));
+    for (int seat = 0; seat < players; ++seat) {
+        for (int variant = 0; variant < settings.variants; ++variant) {
+            const auto replay = static_cast<std::uint64_t>(seat * 1000 + variant);
+            audit_history(game, seat, derive_seed(game_seed, 1'000'000'000ULL + replay), leaks, game_played);
+        }
     }
 }
 

@@ -13,6 +13,9 @@
 // rules have told S something it may not know. States where S's view differs (it drew a card, was shown one) are not
 // compared: S learned something, as the rules allow. Strategies cannot read what their seat may not see: the checker
 // refuses it (check/checker_secrecy.cpp), so the audit checks a file first.
+//
+// Then each game is played again from its start, for each seat, with what the seat could not see drawn again
+// (history_audit.hpp): what only the past holds, the start's lines and numbers kept in locals, is varied too.
 #pragma once
 
 #include <cstdint>
@@ -28,7 +31,7 @@ namespace rulesrun {
 struct AuditSettings {
     int games = 12;              // per player count
     std::vector<int> players;    // the player counts; empty: the game's smallest and the next one it allows
-    int variants = 2;            // states compared with the true one, per seat and decision
+    int variants = 2;            // states compared with the true one, per seat and decision; replays per seat and game
     std::uint64_t seed = 1;      // game i of a player count is seeded from this and i
     int max_actions = 2000;      // per game: a game still running then is left there
     std::vector<std::pair<std::string, std::string>> options;  // the game's options, NAME and VALUE (others: defaults)

@@ -112,6 +112,9 @@ void Machine::shuffle_zone(std::int32_t zone, const SourceLocation& loc) {
         force_order(zone, loc);
         for (std::int32_t i = start; i < start + size; ++i) place_in_region(region, i, region[i]);
     }
+    if (s_.chance_redraw) [[unlikely]] {
+        s_.chance_redraw->shuffled(region + start, size, loc, [&](int i, Value card) { place_in_region(region, start + i, card); });
+    }
     changed(StateKind::zones);
     if (in_.tracks_knowledge && s_.knowledge_kept) forget_shuffled(s_, in_, zone);
 }

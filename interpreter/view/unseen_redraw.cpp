@@ -1,6 +1,7 @@
 #include "unseen_redraw.hpp"
 
 #include <algorithm>
+#include <utility>
 
 #include "random.hpp"
 #include "seat_view.hpp"
@@ -34,12 +35,12 @@ std::uint64_t replay_key(const Game& replay, const ActionRecord& answer, int act
     return replay.action_key(answer.seat, action);
 }
 
-// All the seat can tell of the game after a step played with messages kept: its view, who is to act, the lines it
-// read, and its menu.
-std::vector<std::string> seen_after_step(Game& game, int seat) {
+// All the seat can tell of the game after a step played with messages kept (`lines`, taken from it): its view, who is
+// to act, the lines it read, and its menu.
+std::vector<std::string> seen_after(const Game& game, int seat, const std::vector<Message>& lines) {
     std::vector<std::string> seen = view_facts(game, seat);
     for (const int acting : game.to_act()) seen.push_back("to act: " + std::to_string(acting));
-    for (const Message& m : game.take_messages()) {
+    for (const Message& m : lines) {
         if (m.readable_by(seat)) seen.push_back("log: " + m.text);
     }
     if (!game.finished() && acts(game, seat)) {
@@ -48,6 +49,16 @@ std::vector<std::string> seen_after_step(Game& game, int seat) {
         }
     }
     return seen;
+}
+
+std::vector<std::string> seen_after_step(Game& game, int seat) { return seen_after(game, seat, game.take_messages()); }
+
+std::vector<std::string> lines_read(const std::vector<Message>& lines, int seat) {
+    std::vector<std::string> read;
+    for (const Message& m : lines) {
+        if (m.readable_by(seat)) read.push_back(m.text);
+    }
+    return read;
 }
 
 }  // namespace
@@ -72,41 +83,48 @@ bool UnseenRedraw::learn(const Game& game) {
     replay.redraw_chance(&chance);
     const auto& history = game.history();
     steps_.resize(history.size() + 1);
-    Game before = replay;
+    std::vector<std::pair<std::size_t, Game>> with_numbers;  // the steps with numbers unseen then, and the game before
+    bool drawn_before = false;  // a step before this one may be drawn: from here on, what the seat reads counts
     for (std::size_t i = 0; i <= history.size(); ++i) {
         const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
         Step& step = steps_[i];
         chance.drawing_sites.clear();
+        Game before = replay;
         if (answer) {
             step.others_secret = answer->seat != seat_ && replay.choice_is_secret(answer->seat);
             step.key = replay.action_key(answer->seat, answer->action);
-            before = replay;
             if (!answer_again(replay, answer->seat, answer->action)) return false;
         } else {
             restart_as(replay, game);
         }
-        if (!step.others_secret && chance.drawing_sites.empty()) {
-            replay.take_messages();
-            continue;
-        }
-        step.seen = seen_after_step(replay, seat_);
+        const auto lines = replay.take_messages();
+        if (drawn_before) step.lines = lines_read(lines, seat_);
+        if (!step.others_secret && chance.drawing_sites.empty()) continue;
+        step.seen = seen_after(replay, seat_, lines);
         step.unseen_numbers = chance.drawing_sites;  // candidates, each tried below
-        if (!step.unseen_numbers.empty()) learn_unseen_numbers(before, answer, step);
+        if (!step.unseen_numbers.empty()) learn_unseen_numbers(before, i, step, false);
+        if (!step.unseen_numbers.empty()) with_numbers.emplace_back(i, std::move(before));
+        drawn_before = drawn_before || step.drawn();
         if (!step.drawn()) step.seen.clear();
     }
+    // A number unseen when drawn may be shown later: tried again, every later step where the seat read a line known.
+    for (auto& [index, before] : with_numbers) learn_unseen_numbers(before, index, steps_[index], true);
     return replay.to_act() == game.to_act() && view_facts(replay, seat_) == view_facts(game, seat_);
 }
 
 // Keeps in step.unseen_numbers the rules whose numbers, drawn again alone, can come out different with the seat
-// seeing exactly the same: those it did not see.
-void UnseenRedraw::learn_unseen_numbers(const Game& before, const ActionRecord* answer, Step& step) const {
+// seeing exactly the same then and, with `whole_game`, at every later step where it read something: those it did not
+// see.
+void UnseenRedraw::learn_unseen_numbers(const Game& before, std::size_t index, Step& step, bool whole_game) const {
+    const auto& history = game_.history();
+    const ActionRecord* answer = index == 0 ? nullptr : &history[index - 1];
     std::vector<ChanceSite> unseen;
     for (const ChanceSite site : step.unseen_numbers) {
         ChanceRedraw probe;
         probe.numbers = Rng(site);
-        probe.redrawn_sites = {site};
         for (int i = 0; i < number_probes; ++i) {
             Game replay = before;
+            probe.redrawn_sites = {site};
             replay.redraw_chance(&probe);
             probe.changed = 0;
             try {
@@ -118,7 +136,9 @@ void UnseenRedraw::learn_unseen_numbers(const Game& before, const ActionRecord* 
             } catch (const RuleError&) {
                 continue;
             }
-            if (probe.changed > 0 && seen_after_step(replay, seat_) == step.seen) {
+            if (probe.changed == 0 || seen_after_step(replay, seat_) != step.seen) continue;
+            probe.redrawn_sites.clear();  // the same rule drawing again later draws as in the game
+            if (!whole_game || later_steps_fit(replay, index)) {
                 unseen.push_back(site);
                 break;
             }
@@ -145,6 +165,22 @@ static std::vector<int> shuffled(std::uint32_t count, Rng& rng) {
         std::swap(order[i - 1], order[rng.below(static_cast<std::uint32_t>(i))]);
     }
     return order;
+}
+
+bool UnseenRedraw::later_steps_fit(Game& replay, std::size_t index) const {
+    const auto& history = game_.history();
+    try {
+        for (std::size_t k = index + 1; k <= history.size(); ++k) {
+            if (!answer_again(replay, history[k - 1].seat, history[k - 1].action)) return false;
+            const auto lines = replay.take_messages();
+            const Step& step = steps_[k];
+            if (!step.seen.empty() ? seen_after(replay, seat_, lines) != step.seen : lines_read(lines, seat_) != step.lines)
+                return false;
+        }
+    } catch (const RuleError&) {
+        return false;
+    }
+    return true;
 }
 
 // One step drawn until the seat sees what it saw after it; false when no draw fits.
@@ -267,10 +303,17 @@ bool UnseenRedraw::advance(Game& replay, std::size_t from, std::uint64_t seed) c
             if (!fits && every_answer_ && answer) fits = redraw_earlier(replay, played, i, rng, chance);
         } else {
             chance.redrawn_sites.clear();
+            const bool checked = !steps_[i].lines.empty();
+            replay.keep_messages(checked);
             try {
                 fits = answer ? answer_again(replay, answer->seat, action) : (restart_as(replay, game_), true);
             } catch (const RuleError&) {
                 fits = false;
+            }
+            if (checked) {
+                // A line the seat read here may tell what was drawn before (a card shown): the drawn game must agree.
+                fits = fits && lines_read(replay.take_messages(), seat_) == steps_[i].lines;
+                replay.keep_messages(false);
             }
         }
         if (!before) continue;

@@ -27,9 +27,10 @@ public:
     // The game played again from its start with the same shuffles and every answer of the history, except that each
     // other seat's secret answer is drawn at random among its options, and each number drawn by a rule whose result
     // the seat did not see is drawn again; each such step is drawn until the seat sees after it exactly what it saw
-    // then (its whole view, and who is to act), and the whole game until it sees what it sees now. Nothing when there
-    // is nothing to draw or the history is not the whole game's (a determinized copy); when no draw fits after
-    // `attempts`, the last one that fitted, else nothing.
+    // then (its whole view, and who is to act), each later step where it read a line must read the same (a number
+    // drawn out of sight and shown later is known from then on: it is not drawn again), and the whole game until it
+    // sees what it sees now. Nothing when there is nothing to draw or the history is not the whole game's (a
+    // determinized copy); when no draw fits after `attempts`, the last one that fitted, else nothing.
     [[nodiscard]] std::optional<Game> draw(std::uint64_t seed, int attempts = 8) const;
     // Goes on with `replay`, a game this seat's earlier UnseenRedraw drew up to the first `from` answers of the
     // history (a decision ago), to the end of the history, drawing the steps after it as draw does: a drawn game
@@ -49,11 +50,17 @@ private:
         std::uint64_t key = 0;                   // the answer's key (Game::action_key), to find it in a replay's menu
         std::vector<ChanceSite> unseen_numbers;  // the rules whose numbers drawn in this step the seat did not see
         std::vector<std::string> seen;           // all the seat can tell after it (only for steps that may be drawn)
+        // After the first step that may be drawn, the lines the seat read in the other steps: a drawn game must
+        // read the same (a line may tell what was drawn before, as a card shown). Its view is checked at the end.
+        std::vector<std::string> lines;
         [[nodiscard]] bool drawn() const { return others_secret || !unseen_numbers.empty(); }
     };
 
     bool learn(const Game& game);
-    void learn_unseen_numbers(const Game& before, const ActionRecord* answer, Step& step) const;
+    void learn_unseen_numbers(const Game& before, std::size_t index, Step& step, bool whole_game) const;
+    // Whether `replay`, played on from step `index` with the history's answers, shows the seat what it saw then at
+    // every step whose `seen` or `lines` were kept.
+    bool later_steps_fit(Game& replay, std::size_t index) const;
     // A step as a drawn game played it: the game before it and the answer given.
     struct Played {
         Game before;

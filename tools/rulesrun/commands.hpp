@@ -187,6 +187,8 @@ struct ServeOptions {
     double idle_hours = 48;
     std::string bots;  // programs the lobby may seat: "exec:\"python3 my_bot.py\",..."
     std::optional<double> bot_timeout;
+    double message_rate = 20;  // WebSocket messages a second per connection (0: no limit)
+    double request_rate = 10;  // HTTP requests a second per connection (0: no limit)
 };
 
 int run_check(const CheckOptions& options);

@@ -302,8 +302,9 @@ void add_audit(CLI::App& app, AuditOptions& o) {
     audit->add_option("--players", o.players, "Number of players (default: the game's smallest and the next one)")
         ->check(count_value(1000));
     audit->add_option("--seed", o.seed, "Base seed: game i is seeded from it and i (default 1)")->check(seed_value());
-    audit->add_option("--variants", o.variants, "States compared with the true one, per seat and decision "
-                                                "(default 2)")->check(count_value(1000));
+    audit->add_option("--variants", o.variants, "States compared with the true one, per seat and decision, and "
+                                                "replays of each game per seat with what it could not see drawn "
+                                                "again (default 2)")->check(count_value(1000));
     audit->add_option("--option", o.options, "A game option NAME=VALUE (repeatable): audit that variant of the game")
         ->allow_extra_args(false);
 }
@@ -382,6 +383,14 @@ void add_serve(CLI::App& app, ServeOptions& o) {
                                         "exec:\"COMMAND\" entries, comma-separated (docs/protocol.md); people on the "
                                         "network can choose only these, never a command of their own");
     serve->add_option("--bot-timeout", o.bot_timeout, bot_timeout_help())->check(seconds_value(longest_bot_timeout));
+    serve->add_option("--message-rate", o.message_rate, "WebSocket messages one connection may send a second, twice as "
+                                                        "many at once; more are refused with an error and slowed "
+                                                        "(default 20; 0: no limit)")
+        ->check(CLI::Range(0.0, 1e6));
+    serve->add_option("--request-rate", o.request_rate, "HTTP requests one connection may send a second, twice as many "
+                                                        "at once; more are answered 429 and slowed (default 10; 0: no "
+                                                        "limit)")
+        ->check(CLI::Range(0.0, 1e6));
 }
 
 // The commands, one line each: for `rulesrun` alone and for a command that does not exist.

@@ -60,6 +60,8 @@ int run_serve(const ServeOptions& options) {
     settings.idle_hours = options.idle_hours;
     settings.programs = options.bots;
     if (options.bot_timeout) settings.bot_timeout_seconds = *options.bot_timeout;
+    settings.messages_per_second = options.message_rate;
+    settings.requests_per_second = options.request_rate;
     for (const auto& [name, game] : games) {
         if (options.bots.empty()) break;
         for (const auto& spec : parse_bot_list(options.bots, game->strategies(), false)) {

@@ -42,7 +42,9 @@ std::string_view path_of(std::string_view target) { return target.substr(0, targ
 // One HTTP connection: pages, the lobby's API, and the upgrade to a WebSocket.
 class HttpSession : public std::enable_shared_from_this<HttpSession> {
 public:
-    HttpSession(tcp::socket socket, Server& server) : stream_(std::move(socket)), server_(server) {}
+    HttpSession(tcp::socket socket, Server& server)
+        : stream_(std::move(socket)), server_(server), rate_(server.options().requests_per_second),
+          pause_(stream_.get_executor()) {}
 
     void start() { read(); }
 
@@ -59,16 +61,39 @@ private:
 
     void handle(http::request<http::string_body> request) {
         const std::string target(request.target());
-        if (websocket::is_upgrade(request) && path_of(target) == "/ws") return upgrade(std::move(request), target);
-        http::response<http::string_body> response = answer(request, target);
+        const bool allowed = rate_.take();
+        if (allowed && websocket::is_upgrade(request) && path_of(target) == "/ws")
+            return upgrade(std::move(request), target);
+        http::response<http::string_body> response = allowed ? answer(request, target) : too_many_requests();
         response.keep_alive(request.keep_alive());
         response.set(http::field::server, "rulesrun");
         response.set(http::field::cache_control, "no-store");
         response.prepare_payload();
         auto shared = std::make_shared<http::response<http::string_body>>(std::move(response));
-        http::async_write(stream_, *shared, [self = shared_from_this(), shared](beast::error_code ec, std::size_t) {
-            if (!ec && shared->keep_alive()) self->read();
+        auto written = [self = shared_from_this(), shared, allowed](beast::error_code ec, std::size_t) {
+            if (ec || !shared->keep_alive()) return;
+            if (allowed) return self->read();
+            self->read_when_allowed();
+        };
+        http::async_write(stream_, *shared, written);
+    }
+
+    // After a refusal, the next request is read once this connection may send one more: a flood waits, the server
+    // does not.
+    void read_when_allowed() {
+        pause_.expires_after(rate_.wait());
+        pause_.async_wait([self = shared_from_this()](beast::error_code ec) {
+            if (!ec) self->read();
         });
+    }
+
+    http::response<http::string_body> too_many_requests() const {
+        auto response = json(http::status::too_many_requests,
+                             {{"error", fmt::format("too many requests: one connection may send {} a second (up to {} at "
+                                                    "once); this one was not read, try again in a moment",
+                                                    rate_.per_second(), rate_.burst())}});
+        response.set(http::field::retry_after, "1");
+        return response;
     }
 
     http::response<http::string_body> answer(const http::request<http::string_body>& request, const std::string& target) {
@@ -114,6 +139,8 @@ private:
 
     beast::tcp_stream stream_;
     Server& server_;
+    RateLimit rate_;
+    boost::asio::steady_timer pause_;
     beast::flat_buffer buffer_;
     std::optional<http::request_parser<http::string_body>> parser_;
 };
@@ -131,7 +158,8 @@ void accept_next(tcp::acceptor& acceptor, Server& server) {
 void start_accepting(boost::asio::io_context&, tcp::acceptor& acceptor, Server& server) { accept_next(acceptor, server); }
 
 Client::Client(websocket::stream<beast::tcp_stream> socket, Server& server, std::string table, int seat)
-    : socket_(std::move(socket)), server_(server), table_(std::move(table)), seat_(seat) {}
+    : socket_(std::move(socket)), server_(server), table_(std::move(table)), seat_(seat),
+      rate_(server.options().messages_per_second), pause_(socket_.get_executor()) {}
 
 void Client::start(http::request<http::string_body> request, const std::string& refusal) {
     // A message over the limit is still read whole, up to a hard limit, so that its sender is told why it is
@@ -157,6 +185,7 @@ void Client::read() {
                                                                     self->server_.options().max_message_bytes))));
             return self->stop_reading(websocket::error::message_too_big);
         }
+        if (!self->rate_.take()) return self->refuse_and_wait();
         try {
             self->server_.receive(self->table_, self->seat_, text, *self);
         } catch (const std::exception& e) {  // one message must not stop the server for every table
@@ -164,6 +193,16 @@ void Client::read() {
             self->send(json_text(runtime::error_message(fmt::format("the server could not take this message: {}", e.what()))));
         }
         self->read();
+    });
+}
+
+void Client::refuse_and_wait() {
+    send(json_text(runtime::error_message(fmt::format("too many messages: one connection may send {} a second (up to {} "
+                                                      "at once); this one was not read, send it again in a moment",
+                                                      rate_.per_second(), rate_.burst()))));
+    pause_.expires_after(rate_.wait());
+    pause_.async_wait([self = shared_from_this()](beast::error_code ec) {
+        if (!ec && !self->closed_) self->read();
     });
 }
 

@@ -1,5 +1,6 @@
 // The network side of `rulesrun serve`: accepting connections, HTTP requests (pages and the lobby's API), and each
-// WebSocket client with its queue of messages to send (a client that stops reading is dropped, never waited for).
+// WebSocket client with its queue of messages to send (a client that stops reading is dropped, never waited for), and
+// the rate at which one connection may send (a flood is refused and slowed, rate_limit.hpp).
 #pragma once
 
 #include <deque>
@@ -7,9 +8,12 @@
 #include <string>
 
 #include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+
+#include "rate_limit.hpp"
 
 namespace rulesrun::serve {
 
@@ -36,6 +40,8 @@ public:
 
 private:
     void read();
+    // A message over the rate limit: refused with an error, and nothing more read until one more may be sent.
+    void refuse_and_wait();
     void write_next();
     void stop_reading(boost::beast::error_code why);
     void close();
@@ -46,6 +52,8 @@ private:
     std::string table_;
     int seat_;
     boost::beast::flat_buffer buffer_;
+    RateLimit rate_;
+    boost::asio::steady_timer pause_;
     std::deque<std::string> outbox_;
     bool closed_ = false;
     bool reading_stopped_ = false;

@@ -29,6 +29,10 @@ struct ServerOptions {
     std::size_t max_tables = 1000;
     double idle_hours = 48;             // a table without an action for this long is closed
     std::size_t max_message_bytes = 16 * 1024;
+    // Per connection (rate_limit.hpp): WebSocket messages and HTTP requests a second, on average (twice as many at
+    // once); 0: no limit. A person clicks a few times a second, a bot answers one decision at a time.
+    double messages_per_second = 20;
+    double requests_per_second = 10;
     // Programs the lobby may seat (`--bots exec:"python3 my_bot.py"`): only the server's operator names them; a
     // request from the network can never start a program of its choosing.
     std::string programs;
