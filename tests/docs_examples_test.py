@@ -188,7 +188,7 @@ class PageRun:
         self.fail(block, "this example does not parse, as declarations or as statements:\n" + errors)
 
     def run_command(self, block, command, full):
-        if re.sub(r"^(\w+=\S*\s+)*", "", command).startswith(NOT_RUN_PREFIXES):
+        if re.sub(r"^(\w+=\S*\s+|nice (-n ?-?\d+ )?)*", "", command).startswith(NOT_RUN_PREFIXES):
             self.skipped += 1
             return
         run = command if full else shortened(command)
