@@ -349,7 +349,7 @@ std::string parameter_error(const std::string& list) {
 
 TEST(Mcts, NamesWrongParameters) {
     EXPECT_EQ(parameter_error("mcts:depth=3"),
-              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse, solver)");
+              "bot 'mcts' has no parameter 'depth' (its parameters: iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse, solver, ngram, chance)");
     EXPECT_EQ(parameter_error("mcts:iterations=0"),
               "bot 'mcts': parameter 'iterations' must be a whole number from 1 to 100000000 (got '0')");
     EXPECT_EQ(parameter_error("mcts:iterations=12x"),

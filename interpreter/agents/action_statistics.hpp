@@ -30,6 +30,19 @@ public:
         }
     }
 
+    // The seat's average reward after the action into `average`, when it was taken at least `minimum` times.
+    [[nodiscard]] bool average_if_seen(int seat, std::uint64_t action, double minimum, double& average) const {
+        const std::uint64_t key = seat_key(seat, action);
+        for (std::size_t i = key & mask(); ; i = (i + 1) & mask()) {
+            const Slot& slot = slots_[i];
+            if (slot.count == 0) return false;
+            if (slot.key != key) continue;
+            if (slot.count < minimum) return false;
+            average = slot.sum / slot.count;
+            return true;
+        }
+    }
+
     void add(int seat, std::uint64_t action, double reward) {
         if (2 * (used_ + 1) > slots_.size()) grow();
         Slot& slot = find_or_make(seat_key(seat, action));

@@ -59,6 +59,7 @@ public:
     void start_game(std::uint64_t game_seed, int seat) override {
         rng_ = Rng(derive_seed(bot_seed(game_seed, seat), mcts_tag ^ settings_.seed));
         learned_.clear();
+        pairs_.clear();
         redrawn_.clear();
         redrawn_history_.clear();
         redrawn_seat_ = -1;
@@ -73,8 +74,10 @@ public:
         }
         if (settings_.memory <= 0) {
             learned_.clear();
+            pairs_.clear();
         } else if (settings_.memory < 1) {
             learned_.decay(settings_.memory);
+            pairs_.decay(settings_.memory);
         }
         search(game, seat);
         const int best = best_action(game, seat, count);
@@ -151,7 +154,9 @@ private:
             std::uint64_t joint = 0;
             if (!joint_answer(node, history, i, joint)) return false;
             if (i == history.size()) {
-                node = find_child(node, mix(joint, decision_key(game)));
+                const std::uint64_t key = mix(joint, decision_key(game));
+                const std::int32_t after_chance = settings_.chance_keys ? find_child(node, mix(key, options_key(game))) : -1;
+                node = after_chance >= 0 ? after_chance : find_child(node, key);
                 break;
             }
             node = only_child_after(node, joint);
@@ -330,10 +335,14 @@ private:
         path_edge_depths_.clear();
         exact_path_ = exact_;
         exact_edge_ = -1;
+        previous_key_ = 0;
+        pairs_taken_.clear();
         std::int32_t parent = 0;
         std::uint64_t joint = 0;
+        chance_drawn_ = false;
         while (!game.finished()) {
-            const std::uint64_t key = mix(joint, decision_key(game));
+            std::uint64_t key = mix(joint, decision_key(game));
+            if (chance_drawn_ && settings_.chance_keys) key = mix(key, options_key(game));
             std::int32_t node = find_child(parent, key);
             const bool is_new = node < 0;
             if (is_new) {
@@ -358,6 +367,18 @@ private:
         game.to_act(seats_);
         std::uint64_t key = 0x6b6579ULL;
         for (const int s : seats_) key = mix(key, (static_cast<std::uint64_t>(s) << 32) | static_cast<std::uint32_t>(game.action_count(s)));
+        return key;
+    }
+
+    // The names of the options on offer to the deciding seats (seats_ holds them). After a draw of chance, a node is
+    // told apart by them: a roll of 6-1 and one of 3-2 may offer as many moves, but not the same, and an edge stands
+    // for an option by its place in the list.
+    std::uint64_t options_key(const runtime::Game& game) {
+        std::uint64_t key = 0x6f7074ULL;
+        for (const int s : seats_) {
+            game.action_keys(s, keys_);
+            for (const std::uint64_t option : keys_) key = mix(key, option);
+        }
         return key;
     }
 
@@ -417,11 +438,13 @@ private:
         for (std::size_t i = chosen_begin; i < path_edges_.size(); ++i) {
             const Edge& edge = edges_[static_cast<std::size_t>(path_edges_[i])];
             game.apply(edge.seat, edge.action);
+            note_taken(edge.seat, edge.key);
         }
         // The solver follows only a seat deciding alone whose answer drew on no chance: from the same game, the same
         // answer then always leads to the same game.
         const bool alone = path_edges_.size() == chosen_begin + 1;
-        exact_path_ = exact_path_ && alone && game.chance_mark() == chance_before;
+        chance_drawn_ = game.chance_mark() != chance_before;
+        exact_path_ = exact_path_ && alone && !chance_drawn_;
         exact_edge_ = exact_path_ ? path_edges_.back() : -1;
         return joint;
     }
@@ -446,7 +469,7 @@ private:
             } else if (edge.visits == 0 && edge.amaf_visits > 0) {
                 ucb = untried_score + on_search_scale(edge.amaf_value / edge.amaf_visits);
             } else if (edge.visits == 0) {
-                ucb = learned ? untried_score + learned_.average(edge.seat, edge.key, 1.0) : INFINITY;
+                ucb = learned ? untried_score + learned_score(edge.seat, edge.key, 1.0) : INFINITY;
             } else {
                 ucb = blended_value(edge) + settings_.exploration * std::sqrt(log_visits / visits);
             }
@@ -560,6 +583,7 @@ private:
         if (rng_.unit() < settings_.epsilon) {
             const int pick = static_cast<int>(rng_.below(static_cast<std::uint32_t>(game.action_count(seat))));
             trajectory_.push_back(Taken{seat, game.action_key(seat, pick)});
+            note_taken(seat, trajectory_.back().key);
             return pick;
         }
         game.action_keys(seat, keys_);
@@ -571,7 +595,7 @@ private:
             double best_score = 0;
             std::uint32_t ties = 0;
             for (std::uint32_t a = 0; a < count; ++a) {
-                const double score = learned_.average(seat, keys_[a], 1.0);
+                const double score = learned_score(seat, keys_[a], 1.0);
                 if (ties == 0 || score > best_score) {
                     pick = static_cast<int>(a);
                     best_score = score;
@@ -582,7 +606,29 @@ private:
             }
         }
         trajectory_.push_back(Taken{seat, keys_[static_cast<std::size_t>(pick)]});
+        note_taken(seat, trajectory_.back().key);
         return pick;
+    }
+
+    // What the statistics say of the seat's action now: its average reward (MAST), or with `ngram`, once the pair of
+    // the action just taken and this one was taken often enough, the mean of that and the pair's average (NST, Tak,
+    // Winands and Björnsson 2012): a reply to a move (a capture back, a block) is learned as a reply.
+    [[nodiscard]] double learned_score(int seat, std::uint64_t key, double unknown) const {
+        const double alone = learned_.average(seat, key, unknown);
+        double after_previous = 0;
+        if (settings_.ngram > 0 && pairs_.average_if_seen(seat, pair_key(previous_key_, key), settings_.ngram, after_previous)) {
+            return (alone + after_previous) / 2;
+        }
+        return alone;
+    }
+
+    static std::uint64_t pair_key(std::uint64_t previous, std::uint64_t key) { return mix(previous, key); }
+
+    // An action taken in this iteration, in the tree or the playout: with `ngram`, its pair with the one before it
+    // is kept for the statistics.
+    void note_taken(int seat, std::uint64_t key) {
+        if (settings_.ngram > 0) pairs_taken_.push_back(Taken{seat, pair_key(previous_key_, key)});
+        previous_key_ = key;
     }
 
     // Gibbs sampling on the action statistics (keys_ holds the seat's actions): each action with a chance in
@@ -592,7 +638,7 @@ private:
         weights_.resize(keys_.size());
         double total = 0;
         for (std::size_t a = 0; a < keys_.size(); ++a) {
-            const double average = on_search_scale(learned_.average(seat, keys_[a], highest_reward_));
+            const double average = on_search_scale(learned_score(seat, keys_[a], highest_reward_));
             weights_[a] = std::exp((std::min(average, 1.0) - 1.0) / settings_.temperature);
             total += weights_[a];
         }
@@ -769,6 +815,7 @@ private:
         }
         if (learned) {
             for (const Taken& taken : trajectory_) learned_.add(taken.seat, taken.key, reward_[static_cast<std::size_t>(taken.seat)]);
+            for (const Taken& taken : pairs_taken_) pairs_.add(taken.seat, taken.key, reward_[static_cast<std::size_t>(taken.seat)]);
         }
         if (rave_notes_) backpropagate_all_moves_as_first();
     }
@@ -814,6 +861,7 @@ private:
     // The solver: whether this iteration's game is the seat's exact knowledge, whether the path so far is exact, the
     // last exact edge taken, and the proven results (each seat's share of the win, players_ numbers each).
     bool exact_ = false, exact_path_ = false;
+    bool chance_drawn_ = false;  // the last joint answer applied drew on chance (options_key)
     std::int32_t exact_edge_ = -1;
     std::vector<double> proofs_;
     std::size_t players_ = 1;
@@ -850,6 +898,9 @@ private:
     };
     ActionStatistics learned_;
     std::vector<Taken> trajectory_;
+    ActionStatistics pairs_;            // NST: the statistics of pairs of actions, one after the other (`ngram`)
+    std::vector<Taken> pairs_taken_;    // this iteration's pairs, in the order taken
+    std::uint64_t previous_key_ = 0;    // the action this iteration took last (0: none yet)
     std::vector<std::uint64_t> keys_;
     std::vector<double> weights_;
     double lowest_reward_ = 0, highest_reward_ = 0;  // the rewards seen in this search

@@ -5,7 +5,8 @@
 //   reseeded, so chance is sampled anew each time).
 // - Chance: sampled by the game's own generator during the iteration. Tree nodes are reached by the actions taken
 //   and by what happened next (who must decide and among how many options), so a die that passes the turn leads to
-//   another node than one that does not.
+//   another node than one that does not; after a draw of chance, also by the names of the options on offer, so that
+//   two rolls that offer as many moves lead to two nodes (an edge stands for an option by its place in the list).
 // - Simultaneous decisions: decoupled UCT. Each deciding seat picks its action from its own statistics at the node,
 //   without seeing what the others picked; the joint answer leads to the child.
 // - Several players: every action's value is the deciding seat's own reward, the share of the win (1 for a lone
@@ -40,7 +41,10 @@
 // of a game with scores stops, once the scores moved, and ranks the players by score, default 10, 0: none), reuse (1: the next
 // decision starts from the subtree below the answers since, where the seat saw them all; 0: afresh), rave (RAVE's
 // equivalence parameter, default 0: none), solver (1: proven results where the game allows, the default; 0: none),
-// prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8).
+// prior (the share of the prior held by the strategy's choice, 0 to 1, default 0.8), ngram (learned playouts also
+// weigh each action by what it brought right after the action before it, once that pair was taken this many times:
+// NST; default 0, none), chance (1: nodes after a draw of chance are told apart by the options on offer, the
+// default; 0: by their number only).
 #pragma once
 
 #include <cstdint>
@@ -78,6 +82,11 @@ struct MctsSettings {
     double temperature = 0;      // learned playouts: > 0 draws by softmax of the averages instead of the best one
     bool reuse = true;           // the subtree the last decision's search grew below the answers since is kept
     double rave = 0;             // RAVE's equivalence parameter k (0: no RAVE): see MctsBot::blended_value
+    // Learned playouts: an action's statistics after the action just before it (NST) count once the pair was taken
+    // this many times (0: only the action's own statistics, MAST).
+    int ngram = 0;
+    // Nodes reached after a draw of chance are told apart by the options then on offer (not only by their number).
+    bool chance_keys = true;
     bool solver = true;          // proven results where the game is known exactly and chance plays no part
     int playout_limit = 20000;   // actions in one playout before it counts as a draw (a game stuck in a loop)
     std::size_t node_limit = 4'000'000;  // the tree stops growing beyond this (long time budgets)

@@ -10,7 +10,7 @@ namespace rulesrun {
 
 namespace {
 
-const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse, solver";
+const char* const known_parameters = "iterations, time, c, score, seed, playout, prior, epsilon, memory, cutoff, rave, temperature, reuse, solver, ngram, chance";
 
 template <class Number>
 Number parse_number(const std::string& key, const std::string& text, Number low, Number high, const char* kind) {
@@ -71,6 +71,10 @@ MctsSettings parse_mcts_settings(const std::vector<std::pair<std::string, std::s
             settings.solver = parse_number(key, value, 0, 1, "0 or 1") == 1;
         } else if (key == "rave") {
             settings.rave = parse_number(key, value, 0.0, 1e9, "a number");
+        } else if (key == "chance") {
+            settings.chance_keys = parse_number(key, value, 0, 1, "0 or 1") == 1;
+        } else if (key == "ngram") {
+            settings.ngram = parse_number(key, value, 0, 1'000'000, "a whole number");
         } else if (key == "cutoff") {
             settings.cutoff = parse_number(key, value, 0, 1'000'000, "a whole number");
         } else if (key == "memory") {
