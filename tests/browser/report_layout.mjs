@@ -39,6 +39,9 @@ try {
                 const name = place.getAttribute("aria-label");
                 if (!place.querySelector("svg")) { out.push(`${name}: not drawn: '${place.textContent}'`); continue; }
                 if (!place.querySelector(".role-axis")) out.push(`${name}: no axis`);
+                for (const text of place.querySelectorAll("text")) {
+                    if (/NaN|undefined|Infinity/.test(text.textContent)) out.push(`${name}: a text reads '${text.textContent}'`);
+                }
                 // The labels of one axis never overlap (Vega drops those that would).
                 for (const axis of place.querySelectorAll(".role-axis-label")) {
                     const boxes = [...axis.querySelectorAll("text")].filter((t) => t.getAttribute("opacity") !== "0" &&

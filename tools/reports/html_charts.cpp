@@ -1,5 +1,7 @@
 #include "html_charts.hpp"
 
+#include <cmath>
+
 #include <fmt/format.h>
 
 #include "chart_library.hpp"
@@ -97,7 +99,9 @@ nlohmann::json interval_spec(const std::vector<IntervalRow>& rows, const std::st
                              const std::string& axis_format, const std::optional<Reference>& reference, bool bars) {
     nlohmann::json values = nlohmann::json::array();
     for (const auto& r : rows) {
-        values.push_back({{"label", r.label}, {"value", r.value}, {"low", r.low}, {"high", r.high}, {"text", r.text}});
+        // An interval that could not be computed (one sample, or every sample alike) is drawn as the figure alone.
+        values.push_back({{"label", r.label}, {"value", r.value}, {"low", std::isfinite(r.low) ? r.low : r.value},
+                          {"high", std::isfinite(r.high) ? r.high : r.value}, {"text", r.text}});
     }
     const nlohmann::json y{{"field", "label"}, {"type", "nominal"}, {"sort", nullptr}, {"title", nullptr}};
     nlohmann::json x{{"field", "value"}, {"type", "quantitative"}, {"title", value_title},

@@ -179,7 +179,7 @@ std::string per_seat_chart(const SimulationSetup& setup, const SimulationReport&
     }
     if (rows.empty()) return "";
     return chart(interval_spec(rows, rates ? name + ": true in (95% interval)" : name + ": mean (95% interval)",
-                               rates ? ".0%" : "~s", std::nullopt, false),
+                               rates ? ".0%" : "~g", std::nullopt, false),
                  name + " by seat", "per-seat");
 }
 

@@ -1,6 +1,7 @@
 #include "sweep_html.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <cstdlib>
 #include <limits>
 #include <map>
@@ -77,7 +78,9 @@ std::string figure_chart(const SweepResults& results, const std::vector<std::vec
         for (std::size_t i = 0; i < s.points.size(); ++i) {
             if (!s.points[i] || !s.points[i]->mean) continue;
             const auto& f = *s.points[i];
-            nlohmann::json row{{"series", s.label}, {"mean", *f.mean}, {"low", f.low}, {"high", f.high},
+            // An interval that could not be computed (every game alike) is drawn as the figure alone.
+            const double low = std::isfinite(f.low) ? f.low : *f.mean, high = std::isfinite(f.high) ? f.high : *f.mean;
+            nlohmann::json row{{"series", s.label}, {"mean", *f.mean}, {"low", low}, {"high", high},
                                {"text", fmt::format("{}: {} [{}, {}]", s.label, value_text(*f.mean, f.percent),
                                                     value_text(f.low, f.percent), value_text(f.high, f.percent))}};
             row["value"] = numeric(swept) ? nlohmann::json(std::strtod(swept.values[i].c_str(), nullptr))
@@ -98,7 +101,7 @@ std::string figure_chart(const SweepResults& results, const std::vector<std::vec
     const nlohmann::json y{{"field", "mean"}, {"type", "quantitative"},
                            {"title", first.name + (first.percent ? " (95% interval)" : " (mean, 95% interval)")},
                            {"scale", {{"zero", false}, {"nice", true}}},
-                           {"axis", {{"format", first.percent ? ".0%" : "~s"}}}};
+                           {"axis", {{"format", first.percent ? ".0%" : "~g"}}}};
     const bool coloured = !sampled && series.size() > 1;
     const nlohmann::json colour = coloured ? nlohmann::json{{"field", "series"}, {"type", "nominal"}, {"title", "other settings"}}
                                            : nlohmann::json{{"value", "#4a7bb7"}};

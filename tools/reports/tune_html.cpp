@@ -36,7 +36,7 @@ std::string targets_section(const nlohmann::json& tune) {
         out += fmt::format("<tr><td>{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n", escape(figure), number(target),
                            text, met ? "met (inside the interval)" : "missed");
         charts += fmt::format("<h3>{}</h3>\n", escape(figure));
-        charts += chart(interval_spec({{best, mean, low, high, text}}, figure + " (95% interval)", "~s",
+        charts += chart(interval_spec({{best, mean, low, high, text}}, figure + " (95% interval)", "~g",
                                       Reference{target, "target " + number(target)}, false),
                         figure + " against its target", "target", fmt::format("figure=\"{}\"", escape(figure)));
     }
