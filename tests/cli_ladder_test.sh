@@ -52,7 +52,7 @@ assert cell["rate"] == 1 and not s["bounded"] and "virtual draw" in d["warnings"
 PY
 contains "$WORK/pig.err" "seating 1/2 (random in seat 1, hold_at_20 in seat 2): 30 games" "a progress line per seating"
 contains "$WORK/pig.err" "seating 2/2 (hold_at_20 in seat 1, random in seat 2): 30 games" "the other way round"
-contains "$WORK/pig.html" '<svg class="ratings"' "the page's rating chart"
+contains "$WORK/pig.html" '<div class="chart ratings"' "the page's rating chart"
 contains "$WORK/pig.html" '<table class="matrix">' "the page's win matrix"
 contains "$WORK/pig.html" 'style="background:#' "the matrix is coloured"
 contains "$WORK/pig.html" "skill depth:" "the page's skill depth"

@@ -49,9 +49,9 @@ PY
 contains "$WORK/sweep.err" "configuration 1/8 (players=1 jacks=1 reveal=2): 30 games" "a progress line per configuration"
 contains "$WORK/sweep.err" "configuration 8/8 (players=2 jacks=3 reveal=3): 30 games" "the last configuration's line"
 # The page: each figure against each swept setting.
-contains "$WORK/sweep.html" '<svg class="sweep-chart" data-figure="game length (actions)" data-axis="jacks"' "length against jacks"
-contains "$WORK/sweep.html" '<svg class="sweep-chart" data-figure="tokens_rescued" data-axis="players"' "a statistic against players"
-contains "$WORK/sweep.html" '<polygon class="band"' "interval bands"
+contains "$WORK/sweep.html" '<div class="chart sweep-chart" data-figure="game length (actions)" data-axis="jacks"' "length against jacks"
+contains "$WORK/sweep.html" '<div class="chart sweep-chart" data-figure="tokens_rescued" data-axis="players"' "a statistic against players"
+contains "$WORK/sweep.html" '"type":"area"' "interval bands"
 
 run 0 sweep "${SWEEP[@]}"
 cp "$WORK/out" "$WORK/sweep.txt"
@@ -144,8 +144,9 @@ assert len({j for _, j, _ in got}) >= 5 and len({r for _, _, r in got}) >= 5, go
 PY
 contains "$WORK/err" "configuration 10/10" "a progress line per sampled configuration"
 contains "$WORK/sample.html" "10 configurations sampled from a grid of 224 (maximin Latin hypercube)" "the page says it is a sample"
-contains "$WORK/sample.html" '<circle class="sampled"' "the charts show the sampled points"
-lacks "$WORK/sample.html" '<polygon class="band"' "no lines through points that differ in other settings"
+contains "$WORK/sample.html" '"mark":{"opacity":0.4,"strokeWidth":2,"type":"rule"}' "the charts show the sampled points' intervals"
+lacks "$WORK/sample.html" '"type":"area"' "no bands through points that differ in other settings"
+lacks "$WORK/sample.html" '"type":"line"' "no lines through points that differ in other settings"
 # Drawn from the seed: the same sample again; another seed, another sample.
 run 0 sweep "${SAMPLE[@]}" --json
 same "$WORK/sample.json" "$WORK/out" "the same sample from the same seed"

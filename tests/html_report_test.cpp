@@ -1,5 +1,6 @@
 // simulate --report: one well-formed, self-contained page with a histogram for every statistic, and every text from
-// the rules file escaped; with --compare, a page of both files' figures side by side.
+// the rules file escaped; with --compare, a page of both files' figures side by side; tune's page. The charts are
+// Vega-Lite specifications the page's own library draws (tests/browser/report_layout.mjs looks at them drawn).
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -7,8 +8,10 @@
 #include <regex>
 #include <set>
 
+#include "chart_library.hpp"
 #include "comparison_html.hpp"
 #include "html_report.hpp"
+#include "tune_html.hpp"
 #include "simulation.hpp"
 #include "test_games.hpp"
 
@@ -23,6 +26,27 @@ std::string page_of(const std::shared_ptr<const runtime::GameDefinition>& game, 
     request.games = 40;
     const SimulationReport report = simulate(request);
     return simulation_html(SimulationSetup{*game, request.settings, request.bots}, report);
+}
+
+// The page without its scripts: the charting library and the charts' specifications, which hold no "<" (checked).
+std::string without_scripts(const std::string& html) {
+    const std::string library = "<script>" + chart_library() + "</script>";
+    std::string out = html;
+    const auto at = out.find(library);
+    EXPECT_NE(at, std::string::npos) << "the page holds the charting library";
+    if (at != std::string::npos) out.erase(at, library.size());
+    const std::string glue = "\n<script>";
+    if (const auto g = out.find(glue, at == std::string::npos ? 0 : at); g != std::string::npos)
+        out.erase(g + 1, out.find("</script>", g) + 9 - g - 1);
+    const std::string spec = "<script type=\"application/json\" class=\"chart-spec\">";
+    for (auto s = out.find(spec); s != std::string::npos; s = out.find(spec, s)) {
+        const auto end = out.find("</script>", s);
+        const std::string json = out.substr(s + spec.size(), end - s - spec.size());
+        EXPECT_EQ(json.find('<'), std::string::npos) << json;
+        EXPECT_TRUE(nlohmann::json::accept(json)) << json;
+        out.erase(s, end + 9 - s);
+    }
+    return out;
 }
 
 // Every tag opened is closed in order (void elements and "/>" excepted); returns what is wrong, or "".
@@ -45,7 +69,8 @@ std::string nesting_problem(const std::string& html) {
 TEST(HtmlReport, IsWellFormedSelfContainedAndHasAHistogramPerStatistic) {
     const auto diamant = testing_support::load_rules("diamant.rules");
     ASSERT_TRUE(diamant);
-    const std::string html = page_of(diamant, 3, "random,cautious,bold");
+    const std::string page = page_of(diamant, 3, "random,cautious,bold");
+    const std::string html = without_scripts(page);
     EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html", 0), 0U);
     EXPECT_EQ(html.substr(html.size() - 8), "</html>\n");
     EXPECT_EQ(nesting_problem(html), "");
@@ -56,19 +81,28 @@ TEST(HtmlReport, IsWellFormedSelfContainedAndHasAHistogramPerStatistic) {
     for (const auto& s : diamant->stats()) statistics.push_back(s.name);
     for (const auto& name : statistics) {
         const bool rate = name == "ended_on_hazard" || name == "won";
-        EXPECT_EQ(html.find("<svg class=\"histogram\" data-statistic=\"" + name + "\"") != std::string::npos, !rate)
+        // A per-player statistic's seats play different bots here: no histogram pools them.
+        const bool per_player = std::any_of(diamant->stats().begin(), diamant->stats().end(),
+                                            [&](const auto& s) { return s.name == name && s.per_player; });
+        EXPECT_EQ(html.find("<div class=\"chart histogram\" data-statistic=\"" + name + "\"") != std::string::npos,
+                  !rate && !per_player)
             << name;
     }
     EXPECT_NE(html.find("&mdash; true in "), std::string::npos);
-    EXPECT_NE(html.find("<svg class=\"win-rates\""), std::string::npos);
-    // Per-player statistics are given seat by seat, with each seat's bot.
+    EXPECT_NE(html.find("<div class=\"chart win-rates\""), std::string::npos);
+    // Per-player statistics are given seat by seat, with each seat's bot, as a table and a chart.
     EXPECT_NE(html.find("<table class=\"per-seat\">"), std::string::npos);
+    EXPECT_NE(html.find("<div class=\"chart per-seat\""), std::string::npos);
+    EXPECT_NE(html.find("their samples are not pooled"), std::string::npos);
     for (const char* shown : {"player 2 (cautious)", "player 3 (bold)", "option rounds", "fair share",
                               "the seats play different bots: no first-seat figure"})
-        EXPECT_NE(html.find(shown), std::string::npos) << shown;
+        EXPECT_NE(page.find(shown), std::string::npos) << shown;  // "fair share" is written on the chart
     EXPECT_EQ(html.find("first seat's share of the wins"), std::string::npos);
-    // The same bot in every seat: the first seat's figure is meaningful.
-    EXPECT_NE(page_of(diamant, 3, "random,random,random").find("first seat's share of the wins"), std::string::npos);
+    // The same bot in every seat: the first seat's figure is meaningful, and seats may be pooled in a histogram.
+    const std::string alike = page_of(diamant, 3, "random,random,random");
+    EXPECT_NE(alike.find("first seat's share of the wins"), std::string::npos);
+    EXPECT_EQ(alike.find("their samples are not pooled"), std::string::npos);
+    EXPECT_NE(alike.find("every seat (all play random)"), std::string::npos);
 }
 
 TEST(HtmlReport, EscapesTheTextsOfTheRulesFile) {
@@ -84,7 +118,7 @@ play {
 stat picked "the <script>alert(1)</script> pick"
 )");
     ASSERT_TRUE(game);
-    const std::string html = page_of(game, 2, "random,random");
+    const std::string html = without_scripts(page_of(game, 2, "random,random"));
     EXPECT_EQ(html.find("<b>"), std::string::npos);
     EXPECT_EQ(html.find("<script"), std::string::npos);
     EXPECT_NE(html.find("Tags &lt;b&gt; &amp; co"), std::string::npos);
@@ -109,7 +143,9 @@ TEST(HtmlReport, AComparisonShowsBothFilesFiguresSideBySide) {
     };
     const SimulationRequest a = request(to_100), b = request(to_30);
     const ComparisonReport report = compare_simulations(a, b);
-    const std::string html = comparison_html({"pig.rules", "pig <30>.rules", a.settings, b.settings, a.bots}, report);
+    const std::string page = comparison_html({"pig.rules", "pig <30>.rules", a.settings, b.settings, a.bots}, report);
+    const std::string html = without_scripts(page);
+    EXPECT_NE(html.find("<div class=\"chart changes\""), std::string::npos);
     EXPECT_EQ(html.rfind("<!DOCTYPE html>\n<html", 0), 0U);
     EXPECT_EQ(nesting_problem(html), "");
     EXPECT_NE(html.find("pig &lt;30&gt;.rules"), std::string::npos);
@@ -118,6 +154,23 @@ TEST(HtmlReport, AComparisonShowsBothFilesFiguresSideBySide) {
     for (const auto& f : report.figures) EXPECT_NE(html.find(">" + f.name + "<"), std::string::npos) << f.name;
     EXPECT_NE(html.find("<tr class=\"significant\"><td>game length (actions)"), std::string::npos) << html;
     EXPECT_NE(html.find("<tr><td>share of the wins: player 1 (%)"), std::string::npos) << "a difference within chance is not bold";
+}
+
+TEST(HtmlReport, TunesPageShowsEachTargetAndEveryRound) {
+    const auto tune = nlohmann::json::parse(R"({"best": {"target": "40"}, "games": 400, "bots": "random",
+        "rounds": [{"games": 100, "candidates": [{"settings": {"target": "40"}, "distance": 0.1},
+                                                  {"settings": {"target": "<90>"}, "distance": 0.8}]},
+                   {"games": 400, "candidates": [{"settings": {"target": "40"}, "distance": 0.05}]}],
+        "targets": [{"figure": "length", "target": 60, "mean": 58.2, "low": 55.1, "high": 61.3, "met": true}],
+        "met": true, "warnings": ["a <warning>"]})");
+    const std::string html = without_scripts(tune_html("Pig", tune));
+    EXPECT_EQ(nesting_problem(html), "");
+    EXPECT_NE(html.find("<h1>Pig: tune</h1>"), std::string::npos);
+    EXPECT_NE(html.find("<div class=\"chart target\" data-figure=\"length\""), std::string::npos);
+    EXPECT_NE(html.find("<div class=\"chart rounds\""), std::string::npos);
+    EXPECT_NE(html.find("58.2 [55.1, 61.3]"), std::string::npos);
+    EXPECT_NE(html.find("a &lt;warning&gt;"), std::string::npos);
+    EXPECT_EQ(html.find("<90>"), std::string::npos);
 }
 
 }  // namespace

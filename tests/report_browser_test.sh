@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The HTML reports looked at in headless Chromium (tests/browser/report_layout.mjs): a simulation's report, a
-# comparison's, a sweep's, a sampled sweep's and a ladder's, where no chart's text or mark may leave its chart and no table the page. Screenshots are
+# comparison's, a sweep's, a sampled sweep's, a ladder's and a tuning's, where no chart's text or mark may leave its chart and no table the page. Screenshots are
 # kept in SCREENSHOTS for review.
 # Usage: report_browser_test.sh RULESRUN SOURCE_DIR SCREENSHOTS
 set -u
@@ -28,8 +28,12 @@ run 0 sweep "$SOURCE/rules/cosmic_disaster.rules" --option jacks --option reveal
 run 0 ladder "$SOURCE/rules/diamant.rules" --players 3 --bots random,stay,cautious,bold,mcts:iterations=10,c=1 \
     --games 12 --report "$WORK/ladder.html"
 
+# A tuning: Pig's target varied over its range until games last about 60 actions.
+run 0 tune "$SOURCE/rules/pig.rules" --vary target --target length=60 --games 400 --report "$WORK/tune.html"
+
 (cd "$SOURCE/tests/browser" && timeout 300 node report_layout.mjs "$SCREENSHOTS" "$WORK/diamant.html" \
-    "$WORK/cosmic_disaster.html" "$WORK/compared.html" "$WORK/sweep.html" "$WORK/sample.html" "$WORK/ladder.html") ||
+    "$WORK/cosmic_disaster.html" "$WORK/compared.html" "$WORK/sweep.html" "$WORK/sample.html" "$WORK/ladder.html" \
+    "$WORK/tune.html") ||
     fail "the reports as Chromium draws them (above)"
 
 [[ $failures -eq 0 ]] || { echo "$failures failure(s)"; exit 1; }

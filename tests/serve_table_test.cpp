@@ -1,6 +1,7 @@
 // The tables of `rulesrun serve` without the network: what each seat's messages hold, answers refused with their
-// reasons, the answers to a simultaneous decision told only once all are in, and a table made again from what the
-// store kept (tools/serve/table.hpp, store.hpp).
+// reasons, the answers to a simultaneous decision told only once all are in, undo (alone with bots, nothing hidden
+// revealed since), and a table made again from what the store kept, names and rematch included (tools/serve/table.hpp,
+// store.hpp).
 #include <gtest/gtest.h>
 
 #include <unistd.h>
@@ -31,7 +32,7 @@ TableRecord record(const std::string& name, int players, std::vector<std::string
         BotSpec spec;
         spec.kind = s == "human" ? BotKind::human : BotKind::random;
         spec.name = s;
-        r.seats.push_back({spec, s == "human" ? new_token() : ""});
+        r.seats.push_back({spec, s == "human" ? new_token() : "", ""});
     }
     r.spectator_token = new_token();
     return r;
@@ -163,6 +164,64 @@ TEST(ServeStore, ATableIsMadeAgainFromWhatWasStored) {
     EXPECT_EQ(again.seat_of(table.record().seats[0].token), 0);
     reopened.remove_table("t1");
     EXPECT_TRUE(reopened.tables().empty());
+    std::filesystem::remove_all(folder);
+}
+
+TEST(ServeTable, UndoIsForAPersonAloneWithBotsWhileNothingHiddenCameToLight) {
+    const auto four = testing_support::expect_game(
+        runtime::load_game(std::string(RULESRUN_SOURCE_DIR) + "/rules/classics/connect_four.rules"));
+    Table alone(four, record("connect_four", 2, {"human", "random"}));
+    EXPECT_FALSE(alone.may_undo(0));
+    EXPECT_EQ(alone.take_back(0).refused, "nothing to undo: you have not decided anything yet");
+    ASSERT_FALSE(alone.act(0, 0, 3, ""));
+    ASSERT_FALSE(alone.act(1, 1, 0, ""));
+    const auto first_state = Table(four, record("connect_four", 2, {"human", "random"})).state_for(0, 0);
+    EXPECT_TRUE(alone.may_undo(0));
+    EXPECT_FALSE(alone.may_undo(1));
+    EXPECT_EQ(alone.take_back(-1).refused, "a spectator cannot undo");
+    const Table::TakeBack back = alone.take_back(0);
+    ASSERT_EQ(back.refused, "");
+    EXPECT_EQ(back.step, 0U);
+    alone.keep_steps(back.step);
+    EXPECT_EQ(alone.game().history().size(), 0U);
+    EXPECT_EQ(alone.state_for(0, 0), first_state);
+
+    Table together(four, record("connect_four", 2, {"human", "human"}));
+    ASSERT_FALSE(together.act(0, 0, 3, ""));
+    EXPECT_FALSE(together.may_undo(0));
+    EXPECT_NE(together.take_back(0).refused.find("with other people at the table"), std::string::npos);
+
+    // Pig: the die rolled after "roll" is something the person could not know.
+    Table pig(game("pig"), record("pig", 2, {"human", "random"}));
+    const auto roll = runtime::action_named(pig.game(), 0, "roll");
+    ASSERT_TRUE(roll);
+    ASSERT_FALSE(pig.act(0, 0, *roll, ""));
+    EXPECT_TRUE(pig.may_undo(0));
+    EXPECT_NE(pig.take_back(0).refused.find("undo is not possible: since you chose roll"), std::string::npos);
+}
+
+TEST(ServeStore, NamesRematchesAndTakenBackActionsAreKept) {
+    const auto folder = std::filesystem::temp_directory_path() / fmt::format("rulesrun-store-names-{}", ::getpid());
+    std::filesystem::create_directories(folder);
+    const auto file = (folder / "tables.sqlite").string();
+    std::filesystem::remove(file);
+    TableRecord r = record("pig", 2, {"human", "random"});
+    r.seats[0].name = "Ann \u00e9";
+    {
+        Store store(file);
+        store.add_table(r);
+        for (std::size_t step = 0; step < 3; ++step) store.add_action("t1", step, {0, 0});
+        store.remove_actions_from("t1", 1);
+        r.rematch = "t2";
+        store.update_plan(r);
+    }
+    Store reopened(file);
+    const auto tables = reopened.tables();
+    ASSERT_EQ(tables.size(), 1U);
+    EXPECT_EQ(tables[0].seats[0].name, "Ann \u00e9");
+    EXPECT_EQ(tables[0].seats[1].name, "");
+    EXPECT_EQ(tables[0].rematch, "t2");
+    EXPECT_EQ(tables[0].actions.size(), 1U);
     std::filesystem::remove_all(folder);
 }
 

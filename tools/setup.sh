@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Installs what rulesrun needs on Debian (only the missing packages), then configures and builds it into build/.
-# With --tests, also what the tests need: tmux (the hot-seat test types at a real terminal), Chromium, Node.js and
-# npm, and playwright-core in tests/browser (the reports are looked at in headless Chromium), Slurm with munge
+# Installs what rulesrun needs on Debian (only the missing packages), with Node.js and npm for the reports' charting
+# library (npm's vega and vega-lite in tools/reports/charts, built into rulesrun), then configures and builds it into
+# build/. With --tests, also what the tests need: tmux (the hot-seat test types at a real terminal), Chromium,
+# and playwright-core in tests/browser (pages are looked at in headless Chromium), Slurm with munge
 # (the --slurm test starts a single-node cluster of its own), pytest (the Python module's tests), clang 14
 # with libFuzzer (tools/fuzz.sh), Neovim (its LSP client is driven against `rulesrun lsp`), and MkDocs (the
 # documentation site's test).
@@ -22,16 +23,17 @@ for argument in "$@"; do
 done
 
 packages=(cmake ninja-build g++ tao-pegtl-dev libfmt-dev nlohmann-json3-dev libgtest-dev libcli11-dev
+          nodejs  # npm installs the reports' charting library (tools/reports/charts), built into rulesrun
           libboost-dev libsqlite3-dev  # rulesrun serve: Boost.Beast/Asio for HTTP and WebSocket, SQLite for its tables
           python3  # python3: the command-line test validates the --json output with it, and runs the example bot
           pybind11-dev python3-dev python3-numpy)  # the Python module (docs/python.md)
 if $tests; then
-    packages+=(tmux chromium nodejs slurmctld slurmd slurm-client munge python3-pytest neovim)
+    packages+=(tmux chromium slurmctld slurmd slurm-client munge python3-pytest neovim)
     # tools/fuzz.sh and tools/sanitize.sh: clang with libFuzzer and the sanitizers' runtimes.
     packages+=(clang-14 libclang-rt-14-dev)
-    # Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).
-    command -v npm >/dev/null || packages+=(npm)
 fi
+# Debian's npm, unless the installed Node.js brings its own (NodeSource's does, and conflicts with it).
+command -v npm >/dev/null || packages+=(npm)
 if $tests || $docs; then
     packages+=(mkdocs)  # the documentation site (mkdocs.yml), with the theme and search Debian's package brings
 fi
@@ -50,6 +52,10 @@ if [[ ${#missing[@]} -gt 0 ]]; then
     "${sudo[@]}" env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
 fi
 
+# The reports' charting library (Vega and Vega-Lite), built into rulesrun, at the versions package-lock.json records.
+if [[ ! -f tools/reports/charts/node_modules/vega-lite/build/vega-lite.min.js ]]; then
+    (cd tools/reports/charts && npm ci --no-audit --no-fund)
+fi
 # The browser tests' one npm package, at the version package-lock.json records.
 if $tests && [[ ! -d tests/browser/node_modules/playwright-core ]]; then
     (cd tests/browser && npm ci --no-audit --no-fund)

@@ -28,7 +28,7 @@ serve::TableRecord record(const std::string& name, int players) {
         BotSpec human;
         human.kind = BotKind::human;
         human.name = "human";
-        r.seats.push_back({human, "token" + std::to_string(seat)});
+        r.seats.push_back({human, "token" + std::to_string(seat), ""});
     }
     r.spectator_token = "spectator";
     return r;

@@ -4,8 +4,10 @@
 #include <cmath>
 
 #include <fmt/format.h>
+#include <fmt/ranges.h>
 
 #include "figure_warnings.hpp"
+#include "html_charts.hpp"
 #include "html_page.hpp"
 
 namespace rulesrun::cli {
@@ -65,6 +67,35 @@ std::string figures_table(const ComparisonReport& report) {
     return out + "</table>\n";
 }
 
+// Every figure's change on one common axis: B − A as a share of A, with its 95% interval, zero marked. Figures
+// whose A is 0 (or missing) have no share of A: they are named below the chart.
+std::string changes_chart(const ComparisonReport& report) {
+    std::vector<IntervalRow> rows;
+    std::vector<std::string> left_out;
+    for (const auto& f : report.figures) {
+        if (!f.a || !f.difference || !f.ci95 || *f.a == 0) {
+            left_out.push_back(f.name);
+            continue;
+        }
+        const double scale = std::abs(*f.a);
+        const double change = *f.difference / scale, half = *f.ci95 / scale;
+        rows.push_back({f.name, change, change - half, change + half,
+                        fmt::format("{:+.1f}% [{:+.1f}%, {:+.1f}%]", 100 * change, 100 * (change - half),
+                                    100 * (change + half))});
+    }
+    std::string out;
+    if (!rows.empty()) {
+        out = chart(interval_spec(rows, "B \u2212 A, as a share of A (95% interval)", "+.0%", Reference{0, "no change"},
+                                  false),
+                    "each figure's change from A to B", "changes");
+    }
+    if (!left_out.empty()) {
+        out += fmt::format("<p>Not in the chart (A is 0 or has no value, so a change has no share of it): {}.</p>\n",
+                           escape(fmt::format("{}", fmt::join(left_out, ", "))));
+    }
+    return out;
+}
+
 }  // namespace
 
 std::string comparison_html(const ComparisonSetup& setup, const ComparisonReport& report) {
@@ -74,7 +105,10 @@ std::string comparison_html(const ComparisonSetup& setup, const ComparisonReport
     html += "<h2>Figures</h2>\n<p>Both files play the same games (game i starts from the same seed in both). A figure in "
             "bold has an interval that leaves 0 out: the difference is very likely real, not chance.</p>\n";
     html += figures_table(report);
-    return html + page_end();
+    html += "<h2>Changes</h2>\n<p>Each figure of B against the same figure of A, on one scale: how much it moved, as a "
+            "share of A. A whisker that leaves the red line out is a change beyond chance.</p>\n";
+    html += changes_chart(report);
+    return html + charts_script() + page_end();
 }
 
 }  // namespace rulesrun::cli

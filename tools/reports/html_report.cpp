@@ -7,6 +7,7 @@
 
 #include "balance_output.hpp"
 #include "figure_warnings.hpp"
+#include "html_charts.hpp"
 #include "html_page.hpp"
 #include "skill_depth.hpp"
 
@@ -24,79 +25,45 @@ std::string seat_and_bot(const SimulationSetup& setup, const SimulationReport& r
                                     : seat_label(report, seat);
 }
 
-// One bar per value, or per range of values when there are more than 40 different ones.
-struct Bin {
-    std::int64_t low = 0, high = 0, count = 0;
-};
-
-std::vector<Bin> bins_of(const Histogram& histogram) {
+// One bar per value, or per range of values when there are more than 40 different ones (ranges of a round width).
+std::vector<HistogramBar> bins_of(const Histogram& histogram) {
     const auto& counts = histogram.counts();
-    std::vector<Bin> bins;
+    std::vector<HistogramBar> bins;
     if (counts.empty()) return bins;
     const std::int64_t low = counts.begin()->first, high = counts.rbegin()->first;
-    const std::int64_t width = std::max<std::int64_t>(1, (high - low) / 40 + 1);
-    for (std::int64_t start = low; start <= high; start += width) bins.push_back({start, start + width - 1, 0});
-    for (const auto& [value, count] : counts) bins[static_cast<std::size_t>((value - low) / width)].count += count;
+    std::int64_t width = 1;
+    for (const std::int64_t round : {1, 2, 5, 10, 20, 25, 50}) {
+        width = round;
+        if ((high - low) / round < 40) break;
+    }
+    while ((high - low) / width >= 40) width *= 10;
+    const std::int64_t first = low >= 0 ? low / width * width : -((-low + width - 1) / width) * width;
+    for (std::int64_t start = first; start <= high; start += width) bins.push_back({start, start + width - 1, 0});
+    for (const auto& [value, count] : counts) bins[static_cast<std::size_t>((value - first) / width)].count += count;
     return bins;
 }
 
-std::string histogram_svg(const std::string& name, const Histogram& histogram) {
-    const std::vector<Bin> bins = bins_of(histogram);
+std::string histogram_chart(const std::string& name, const Histogram& histogram, const std::string& count_title) {
+    const std::vector<HistogramBar> bins = bins_of(histogram);
     if (bins.empty()) return fmt::format("<p class=\"histogram\" data-statistic=\"{}\">no samples</p>\n", escape(name));
-    std::int64_t most = 1;
-    for (const Bin& b : bins) most = std::max(most, b.count);
-    // Room on the right so that the last value's label is not cut; the counts' axis is labelled on the left.
-    const double width = 640, plot_right = 600, height = 160, left = 56, bottom = 40;
-    const double bar = (plot_right - left) / static_cast<double>(bins.size());
-    std::string svg = fmt::format(
-        "<svg class=\"histogram\" data-statistic=\"{}\" width=\"{}\" height=\"{}\" role=\"img\" "
-        "aria-label=\"histogram of {}\">\n",
-        escape(name), width, height + bottom, escape(name));
-    svg += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"{}\" x2=\"{}\" y2=\"{}\"/>\n", left, height, plot_right,
-                       height);
-    svg += fmt::format("<text x=\"{}\" y=\"10\" text-anchor=\"end\">{}</text>\n", left - 4, most);
-    svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"end\">0</text>\n", left - 4, height);
-    svg += fmt::format("<text x=\"0\" y=\"{}\">samples</text>\n", height / 2);
-    svg += fmt::format("<text x=\"{}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n", (left + plot_right) / 2,
-                       height + bottom - 8, escape(name));
-    for (std::size_t i = 0; i < bins.size(); ++i) {
-        const Bin& b = bins[i];
-        const double h = height * static_cast<double>(b.count) / static_cast<double>(most);
-        const std::string label = b.low == b.high ? fmt::format("{}", b.low) : fmt::format("{}-{}", b.low, b.high);
-        svg += fmt::format("<rect class=\"bar\" x=\"{:.1f}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"{:.1f}\"><title>{}: {}"
-                           "</title></rect>\n",
-                           left + bar * static_cast<double>(i) + 1, height - h, std::max(1.0, bar - 2), h, label, b.count);
-        const std::size_t every = std::max<std::size_t>(1, bins.size() / 10);
-        if (i % every == 0)
-            svg += fmt::format("<text x=\"{:.1f}\" y=\"{}\" text-anchor=\"middle\">{}</text>\n",
-                               left + bar * (static_cast<double>(i) + 0.5), height + 15, label);
-    }
-    return svg + "</svg>\n";
+    return chart(histogram_spec(bins, name, count_title), "histogram of " + name, "histogram",
+                 fmt::format("statistic=\"{}\"", escape(name)));
 }
 
 // Each seat's share of the wins (a win among k winners counts 1/k, a draw 1/n) as a bar with its 95% interval; the
 // dashed line is the fair share.
-std::string win_rates_svg(const SimulationSetup& setup, const SimulationReport& report, double fair_share) {
-    const double row = 26, left = 200, width = 680, scale = width - left - 60;
-    const double height = row * static_cast<double>(report.wins.size()) + 20;
-    std::string svg = fmt::format("<svg class=\"win-rates\" width=\"{}\" height=\"{}\" role=\"img\" "
-                                  "aria-label=\"win rates by seat\">\n", width, height);
+std::string win_rates_chart(const SimulationSetup& setup, const SimulationReport& report, double fair_share) {
+    std::vector<IntervalRow> rows;
     for (std::size_t seat = 0; seat < report.wins.size(); ++seat) {
         const double won = report.win_points(seat);
         const double rate = report.games == 0 ? 0 : won / static_cast<double>(report.games);
         const Interval ci = wilson95(won, report.games);
-        const double y = row * static_cast<double>(seat) + 4;
-        svg += fmt::format("<text x=\"0\" y=\"{:.1f}\">{}</text>\n", y + 13, escape(seat_and_bot(setup, report, seat)));
-        svg += fmt::format("<rect class=\"bar\" x=\"{}\" y=\"{:.1f}\" width=\"{:.1f}\" height=\"16\"><title>{} [{}, {}]"
-                           "</title></rect>\n", left, y, scale * rate, percent(rate), percent(ci.low), percent(ci.high));
-        svg += fmt::format("<line class=\"whisker\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n",
-                           left + scale * ci.low, y + 8, left + scale * ci.high, y + 8);
+        rows.push_back({seat_and_bot(setup, report, seat), rate, ci.low, ci.high,
+                        fmt::format("{} [{}, {}]", percent(rate), percent(ci.low), percent(ci.high))});
     }
-    svg += fmt::format("<line class=\"fair\" x1=\"{0:.1f}\" y1=\"0\" x2=\"{0:.1f}\" y2=\"{1:.1f}\"/>\n",
-                       left + scale * fair_share, height - 16);
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\">fair share {}</text>\n", left + scale * fair_share, height - 4,
-                       percent(fair_share));
-    return svg + "</svg>\n";
+    return chart(interval_spec(rows, "share of the wins (95% interval)", ".0%",
+                               Reference{fair_share, "fair share " + percent(fair_share)}, true),
+                 "win rates by seat", "win-rates");
 }
 
 std::string options_table(const SimulationSetup& setup, const SimulationReport& report) {
@@ -195,6 +162,27 @@ std::string per_seat_table(const SimulationSetup& setup, const SimulationReport&
     return out + "</table>\n";
 }
 
+// A per-player statistic seat by seat, each with its bot and its mean's (or rate's) interval, on one axis.
+std::string per_seat_chart(const SimulationSetup& setup, const SimulationReport& report, const std::string& name,
+                           const StatSummary& stat, bool rates) {
+    std::vector<IntervalRow> rows;
+    for (std::size_t seat = 0; seat < stat.per_seat.size(); ++seat) {
+        const Accumulator& a = stat.per_seat[seat];
+        if (a.count() == 0) continue;
+        if (rates) {
+            const Interval ci = wilson95(a.mean() * static_cast<double>(a.count()), a.count());
+            rows.push_back({seat_and_bot(setup, report, seat), a.mean(), ci.low, ci.high, rate_with_interval(a)});
+        } else {
+            rows.push_back({seat_and_bot(setup, report, seat), a.mean(), a.mean() - a.ci95(), a.mean() + a.ci95(),
+                            fmt::format("{:.3g} \u00b1{:.2g}", a.mean(), a.ci95())});
+        }
+    }
+    if (rows.empty()) return "";
+    return chart(interval_spec(rows, rates ? name + ": true in (95% interval)" : name + ": mean (95% interval)",
+                               rates ? ".0%" : "~g", std::nullopt, false),
+                 name + " by seat", "per-seat");
+}
+
 std::string statistic_section(const SimulationSetup& setup, const SimulationReport& report, const std::string& name,
                               const std::string& description, const StatSummary& stat) {
     const Accumulator& a = stat.all;
@@ -207,9 +195,15 @@ std::string statistic_section(const SimulationSetup& setup, const SimulationRepo
                            a.ci95(), a.stddev(), a.min(), a.max(), a.count());
     }
     out += "</p>\n";
-    if (!stat.per_seat.empty()) out += per_seat_table(setup, report, stat, rates);
-    if (!rates) out += histogram_svg(name, stat.histogram);
-    return out;
+    if (stat.per_seat.empty()) return rates ? out : out + histogram_chart(name, stat.histogram, "samples");
+    out += per_seat_table(setup, report, stat, rates) + per_seat_chart(setup, report, name, stat, rates);
+    if (rates) return out;
+    // Seats with different bots are not pooled: the histogram would mix them.
+    if (!seats_comparable(setup.bots)) {
+        return out + "<p class=\"not-pooled\">The seats play different bots: their samples are not pooled in one "
+                     "histogram (each seat's figure is above).</p>\n";
+    }
+    return out + histogram_chart(name, stat.histogram, "samples, every seat (all play " + setup.bots.front().text() + ")");
 }
 
 }  // namespace
@@ -221,7 +215,7 @@ std::string simulation_html(const SimulationSetup& setup, const SimulationReport
     html += warnings_html(simulation_warnings(setup, report));
     html += "<h2>Settings</h2>\n" + options_table(setup, report);
     html += "<h2>Outcomes</h2>\n" + outcome_table(setup, report);
-    html += "<h2>Win rates by seat</h2>\n" + win_rates_svg(setup, report, balance.fair_share);
+    html += "<h2>Win rates by seat</h2>\n" + win_rates_chart(setup, report, balance.fair_share);
     html += "<h2>Balance</h2>\n" + balance_list(balance, seats_comparable(setup.bots));
     html += "<h2>Skill depth</h2>\n" + skill_depth_section(setup, report);
     html += "<h2>Statistics</h2>\n";
@@ -232,7 +226,7 @@ std::string simulation_html(const SimulationSetup& setup, const SimulationReport
     const auto& infos = setup.game.stats();
     for (std::size_t i = 0; i < infos.size(); ++i)
         html += statistic_section(setup, report, infos[i].name, infos[i].description, report.stats[i]);
-    return html + page_end();
+    return html + charts_script() + page_end();
 }
 
 }  // namespace rulesrun::cli

@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "html_charts.hpp"
 #include "html_page.hpp"
 
 namespace rulesrun::cli {
@@ -42,43 +43,24 @@ std::string ranking_table(const LadderResults& r) {
     return out + "</table>\n";
 }
 
-// Each bot's rating as a dot with its 95% interval as a bar, on one Elo axis; the anchor's 0 is a line.
-std::string ratings_svg(const LadderResults& r) {
+// Each bot's rating as a dot with its 95% interval as a whisker, on one Elo axis; the anchor's 0 is a line. An
+// interval without end (a bot that won or lost everything) is drawn up to the ratings' reach and said in its text.
+std::string ratings_chart(const LadderResults& r) {
     double low = 0, high = 0;
     for (std::size_t bot = 0; bot < r.bots.size(); ++bot) {
         const Interval& ci = r.depth.fit.interval[bot];
         low = std::min({low, r.depth.fit.elo[bot], std::isfinite(ci.low) ? ci.low : low});
         high = std::max({high, r.depth.fit.elo[bot], std::isfinite(ci.high) ? ci.high : high});
     }
-    if (high - low < 1) high = low + 1;
-    const double row = 26, left = 200, width = 680, right = width - 40;
-    const double height = row * static_cast<double>(r.ranking.size()) + 30;
-    const auto x = [&](double elo) {
-        return left + (right - left) * (std::clamp(elo, low, high) - low) / (high - low);
-    };
-    std::string svg = fmt::format("<svg class=\"ratings\" width=\"{}\" height=\"{}\" role=\"img\" aria-label=\"ratings "
-                                  "with their 95% intervals\">\n", width, height);
-    svg += fmt::format("<line class=\"zero\" x1=\"{0:.1f}\" y1=\"0\" x2=\"{0:.1f}\" y2=\"{1:.1f}\"/>\n", x(0),
-                       height - 24);
-    for (std::size_t place = 0; place < r.ranking.size(); ++place) {
-        const std::size_t bot = r.ranking[place];
-        const double y = row * static_cast<double>(place) + 12;
+    std::vector<IntervalRow> rows;
+    for (const std::size_t bot : r.ranking) {
         const Interval& ci = r.depth.fit.interval[bot];
-        svg += fmt::format("<text x=\"0\" y=\"{:.1f}\">{}</text>\n", y + 4, escape(r.bots[bot]));
-        svg += fmt::format("<line class=\"whisker\" x1=\"{:.1f}\" y1=\"{:.1f}\" x2=\"{:.1f}\" y2=\"{:.1f}\"/>\n",
-                           x(ci.low), y, x(ci.high), y);
-        svg += fmt::format("<circle class=\"bar\" cx=\"{:.1f}\" cy=\"{:.1f}\" r=\"5\"><title>{}: {}</title></circle>\n",
-                           x(r.depth.fit.elo[bot]), y, escape(r.bots[bot]),
-                           elo_text(r.depth.fit.elo[bot], ci, true));
+        const double elo = r.depth.fit.elo[bot];
+        rows.push_back({r.bots[bot], elo, std::isfinite(ci.low) ? ci.low : low, std::isfinite(ci.high) ? ci.high : high,
+                        bot == r.depth.fit.anchor ? "0 (anchor)" : elo_text(elo, ci, true)});
     }
-    const double axis = height - 24;
-    svg += fmt::format("<line class=\"axis\" x1=\"{}\" y1=\"{:.1f}\" x2=\"{}\" y2=\"{:.1f}\"/>\n", left, axis, right,
-                       axis);
-    for (const double tick : {low, 0.0, high})
-        svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"middle\">{:.0f}</text>\n", x(tick), axis + 14,
-                           tick);
-    svg += fmt::format("<text x=\"{:.1f}\" y=\"{:.1f}\" text-anchor=\"end\">Elo</text>\n", right + 36, axis + 14);
-    return svg + "</svg>\n";
+    return chart(interval_spec(rows, "rating, Elo (95% interval)", "d", Reference{0, "anchor"}, false),
+                 "ratings with their 95% intervals", "ratings");
 }
 
 // From red (the row took no point) through white (half) to blue (every point), light enough for dark text.
@@ -122,10 +104,10 @@ std::string ladder_html(const LadderResults& r) {
     html += fmt::format("<h2>Skill depth</h2>\n<p class=\"skill-depth\"><strong>{}</strong><br>{}.</p>\n",
                         escape(skill_depth_line(r.depth)), escape(skill_depth_meaning()));
     for (const auto& warning : r.depth.warnings) html += fmt::format("<p class=\"warning\">{}</p>\n", escape(warning));
-    html += "<h2>Ratings</h2>\n" + ratings_svg(r) + ranking_table(r);
+    html += "<h2>Ratings</h2>\n" + ratings_chart(r) + ranking_table(r);
     html += "<h2>Win matrix</h2>\n<p>The row's share of the points against the column (a draw, or seats ranked level, "
             "count half), with its 95% interval.</p>\n" + matrix_table(r);
-    return html + page_end();
+    return html + charts_script() + page_end();
 }
 
 }  // namespace rulesrun::cli

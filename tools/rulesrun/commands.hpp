@@ -110,6 +110,7 @@ struct TuneOptions {
     std::uint64_t seed = 1;
     int threads = 0;
     bool json = false;
+    std::string report;  // --report: the rounds and the best setting's figures as an HTML page
     std::optional<double> bot_timeout;
 };
 

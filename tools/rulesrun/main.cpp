@@ -225,6 +225,9 @@ void add_tune(CLI::App& app, TuneOptions& o) {
     tune->add_option("--threads", o.threads, "Threads to run games on (default: one per processor); the results do "
                                              "not depend on it")->check(count_value(1024));
     tune->add_flag("--json", o.json, "Print the rounds, the best setting and its figures as one JSON object");
+    tune->add_option("--report", o.report, "Also write a self-contained HTML page: each target against the best "
+                                           "setting's figure and its 95% interval, and every round's settings by "
+                                           "distance to the targets");
     add_engine_option(*tune, o.engine);
 }
 

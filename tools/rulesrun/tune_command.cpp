@@ -12,6 +12,8 @@
 #include <nlohmann/json.hpp>
 
 #include "figure_warnings.hpp"
+#include "simulation_runs.hpp"
+#include "tune_html.hpp"
 #include "game_setup.hpp"
 #include "sweep_runs.hpp"
 #include "tune_targets.hpp"
@@ -287,10 +289,12 @@ int run_tune(const TuneOptions& options) {
     const std::vector<std::string> warnings = tune_warnings(first, pass, options);
     print_warnings("tune", warnings);
     const std::string bots = bots_by_seat(pass.plan.requests[pass.best].bots);
+    std::ofstream page = open_report(options.report);
+    auto json = json_of(rounds, setting_of(pass.plan, pass.best), pass.report, targets);
+    json["bots"] = bots;
+    json["warnings"] = warnings;
+    finish_report(page, options.report, tune_html(game->title(), json));
     if (options.json) {
-        auto json = json_of(rounds, setting_of(pass.plan, pass.best), pass.report, targets);
-        json["bots"] = bots;
-        json["warnings"] = warnings;
         std::cout << json.dump(2) << '\n';
     } else {
         std::cout << "bots: " << bots << "\n";

@@ -34,6 +34,7 @@ std::optional<WebFile> web_file(std::string_view path) {
 ${entries}    };
     if (path == \"/\") path = \"/lobby.html\";
     if (path == \"/table\") path = \"/table.html\";
+    if (path == \"/tables\") path = \"/tables.html\";
     const auto found = files.find(path);
     if (found == files.end()) return std::nullopt;
     return found->second;

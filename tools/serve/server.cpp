@@ -39,6 +39,52 @@ std::uint64_t whole_number_field(const nlohmann::json& request, const char* fiel
     return it->get<std::uint64_t>();
 }
 
+constexpr std::size_t longest_name = 30;  // characters of a name chosen in the lobby
+
+// A name a person chose: shown to everyone at the table, so at most `longest_name` characters and no control
+// characters (a line break or an escape would forge lines on the page or in a terminal).
+std::string chosen_name(const nlohmann::json& value, std::size_t seat) {
+    if (!value.is_string()) {
+        throw std::invalid_argument(fmt::format("the name of seat {} must be a text, not {}", seat + 1, json_kind(value)));
+    }
+    std::string name = value.get<std::string>();
+    const auto first = name.find_first_not_of(' ');
+    name = first == std::string::npos ? "" : name.substr(first, name.find_last_not_of(' ') - first + 1);
+    std::size_t characters = 0;
+    for (const unsigned char c : name) {
+        if (c < 0x20 || c == 0x7f) {
+            throw std::invalid_argument(fmt::format("the name of seat {} holds a control character", seat + 1));
+        }
+        if ((c & 0xc0) != 0x80) ++characters;
+    }
+    if (characters > longest_name) {
+        throw std::invalid_argument(fmt::format("the name of seat {} has {} characters, more than {}", seat + 1,
+                                                characters, longest_name));
+    }
+    return name;
+}
+
+// The lobby's "names": one per seat when given, "" for none; a bot's seat has none.
+void read_names(const nlohmann::json& request, TableRecord& record) {
+    const auto names = request.find("names");
+    if (names == request.end()) return;
+    if (!names->is_array() || names->size() != record.seats.size()) {
+        throw std::invalid_argument(fmt::format("'names' must list a name (or \"\") for each of the {} seats",
+                                                record.seats.size()));
+    }
+    for (std::size_t seat = 0; seat < record.seats.size(); ++seat) {
+        const std::string name = chosen_name((*names)[seat], seat);
+        if (!name.empty() && record.seats[seat].player.kind != BotKind::human) {
+            throw std::invalid_argument(fmt::format("seat {} is a bot's: only a person's seat has a name", seat + 1));
+        }
+        record.seats[seat].name = name;
+    }
+}
+
+std::string table_link(const std::string& id, const std::string& token) {
+    return fmt::format("/table?table={}&token={}", id, token);
+}
+
 }  // namespace
 
 std::vector<BotSpec> Server::programs_for(const runtime::GameDefinition& game) const {
@@ -161,33 +207,128 @@ nlohmann::json Server::create_table(const nlohmann::json& request) {
         throw std::invalid_argument(fmt::format("'seats' must list who plays each of the {} seats, as texts", record.settings.players));
     }
     try {
-        for (const auto& seat : *seats) record.seats.push_back({parse_seat(seat.get<std::string>(), *game->second), new_token()});
+        for (const auto& seat : *seats) record.seats.push_back({parse_seat(seat.get<std::string>(), *game->second), new_token(), ""});
     } catch (const BotListError& e) {
         throw std::invalid_argument(e.what());
     }
     for (auto& seat : record.seats) {
         if (seat.player.kind != BotKind::human) seat.token.clear();
     }
+    read_names(request, record);
     record.spectator_token = new_token();
-    store_->add_table(record);
     const std::string id = record.id;
-    auto& entry = tables_[id];
-    entry.table = std::make_unique<Table>(game->second, record);
-    entry.last_action = std::chrono::steady_clock::now();
+    auto& entry = add_table(std::move(record));
     nlohmann::json links = nlohmann::json::array();
     const runtime::Game& g = entry.table->game();
     for (int seat = 0; seat < g.players(); ++seat) {
-        const auto& plan = record.seats[static_cast<std::size_t>(seat)];
+        const auto& plan = entry.table->record().seats[static_cast<std::size_t>(seat)];
         links.push_back({{"seat", seat},
                          {"name", g.seat_name(seat)},
+                         {"chosen_name", plan.name},
                          {"player", plan.player.text()},
-                         {"link", plan.token.empty() ? nlohmann::json(nullptr)
-                                                     : nlohmann::json(fmt::format("/table?table={}&token={}", id, plan.token))}});
+                         {"link", plan.token.empty() ? nlohmann::json(nullptr) : nlohmann::json(table_link(id, plan.token))}});
     }
     run_bots(id);
     return {{"table", id},
             {"seats", links},
-            {"spectator", fmt::format("/table?table={}&token={}", id, record.spectator_token)}};
+            {"spectator", table_link(id, entry.table->record().spectator_token)}};
+}
+
+// A new table stored, then made (its record checked against its game by the caller).
+Server::TableEntry& Server::add_table(TableRecord record) {
+    store_->add_table(record);
+    const std::string id = record.id;
+    const auto game = games_.at(record.game);
+    auto& entry = tables_[id];
+    entry.table = std::make_unique<Table>(game, std::move(record));
+    entry.last_action = std::chrono::steady_clock::now();
+    return entry;
+}
+
+nlohmann::json Server::message_for(const TableEntry& entry, int seat, std::size_t log_from) const {
+    auto message = entry.table->state_for(seat, log_from);
+    message["table"] = table_about(entry, seat);
+    return message;
+}
+
+// Who sits where (the names chosen, which seats are bots), this seat's link to the rematch once there is one (a
+// spectator gets the rematch's spectator link), and whether it may undo.
+nlohmann::json Server::table_about(const TableEntry& entry, int seat) const {
+    const TableRecord& record = entry.table->record();
+    nlohmann::json people = nlohmann::json::array();
+    for (const auto& plan : record.seats) {
+        people.push_back({{"name", plan.name},
+                          {"bot", plan.player.kind == BotKind::human ? nlohmann::json(nullptr)
+                                                                     : nlohmann::json(plan.player.text())}});
+    }
+    nlohmann::json rematch = nullptr;
+    if (const auto next = tables_.find(record.rematch); !record.rematch.empty() && next != tables_.end()) {
+        const TableRecord& again = next->second.table->record();
+        const std::string& token = seat < 0 ? again.spectator_token : again.seats[static_cast<std::size_t>(seat)].token;
+        rematch = table_link(again.id, token);
+    }
+    return {{"id", record.id}, {"people", people}, {"rematch", rematch}, {"undo", entry.table->may_undo(seat)}};
+}
+
+std::string Server::rematch(const std::string& id, TableEntry& entry, int seat) {
+    const TableRecord& old = entry.table->record();
+    if (seat < 0) return "a spectator cannot ask for a rematch";
+    if (!entry.table->game().finished()) return "a rematch is for a finished game: this one goes on";
+    if (!old.rematch.empty() && tables_.count(old.rematch)) {  // asked already: everyone has his link
+        broadcast(entry);
+        return "";
+    }
+    if (tables_.size() >= options_.max_tables) {
+        return fmt::format("the server already has {} tables, its limit (--max-tables)", tables_.size());
+    }
+    TableRecord again;
+    again.id = new_token(12);
+    again.game = old.game;
+    again.settings = old.settings;
+    std::random_device source;
+    again.settings.seed = (std::uint64_t{source()} << 32) | source();
+    for (const auto& plan : old.seats) {
+        again.seats.push_back({plan.player, plan.player.kind == BotKind::human ? new_token() : "", plan.name});
+    }
+    again.spectator_token = new_token();
+    TableRecord updated = old;
+    updated.actions.clear();
+    updated.rematch = again.id;
+    try {
+        add_table(std::move(again));
+        store_->update_plan(updated);
+    } catch (const StoreError& e) {
+        std::cerr << fmt::format("table {}: its rematch could not be stored: {}\n", id, e.what());
+        return fmt::format("the server could not keep the rematch: {}", e.what());
+    }
+    entry.table->set_rematch(updated.rematch);
+    run_bots(updated.rematch);
+    broadcast(entry);
+    return "";
+}
+
+std::string Server::undo(const std::string& id, TableEntry& entry, int seat) {
+    const Table::TakeBack back = entry.table->take_back(seat);
+    if (!back.refused.empty()) return back.refused;
+    try {
+        store_->remove_actions_from(id, back.step);
+    } catch (const StoreError& e) {
+        std::cerr << fmt::format("table {}: an undo could not be stored: {}\n", id, e.what());
+        return fmt::format("the server could not take it back: {}", e.what());
+    }
+    entry.table->keep_steps(back.step);
+    ++entry.generation;
+    entry.bot_thinking = false;  // a bot thinking now answers a position that is gone: its answer is dropped
+    entry.last_action = std::chrono::steady_clock::now();
+    for (const auto& client : entry.clients) client->log_sent = 0;  // the log is told again from its start
+    broadcast(entry);
+    const nlohmann::json notice{{"type", "notice"},
+                                {"protocol", runtime::protocol_version},
+                                {"message", fmt::format("Taken back: {} (and what followed).", back.name)}};
+    for (const auto& client : entry.clients) {
+        if (client->seat() == seat) client->send(json_text(notice));
+    }
+    return "";
 }
 
 Server::Opened Server::open(const std::string& table, const std::string& token) {
@@ -203,7 +344,7 @@ void Server::join(const std::string& table, const std::shared_ptr<Client>& clien
     if (found == tables_.end()) return;
     found->second.clients.insert(client);
     client->log_sent = found->second.table->log_size(client->seat());
-    client->send(json_text(found->second.table->state_for(client->seat(), 0)));
+    client->send(json_text(message_for(found->second, client->seat(), 0)));
 }
 
 void Server::leave(const std::string& table, const std::shared_ptr<Client>& client) {
@@ -217,8 +358,16 @@ void Server::receive(const std::string& table, int seat, const std::string& text
     TableEntry& entry = found->second;
     std::string error;
     try {
-        const runtime::ActMessage act = runtime::read_act_message(parse_json_input(text));
-        error = !act.error.empty() ? act.error : take(table, entry, seat, entry.table->check(seat, act.step, act.action, act.name));
+        const auto message = parse_json_input(text);
+        const auto type = message.is_object() ? message.value("type", nlohmann::json()) : nlohmann::json();
+        if (type == "rematch") {
+            error = rematch(table, entry, seat);
+        } else if (type == "undo") {
+            error = undo(table, entry, seat);
+        } else {
+            const runtime::ActMessage act = runtime::read_act_message(message);
+            error = !act.error.empty() ? act.error : take(table, entry, seat, entry.table->check(seat, act.step, act.action, act.name));
+        }
     } catch (const JsonInputError& e) {
         error = fmt::format("the message is {}", e.what());
     }
@@ -249,7 +398,7 @@ std::string Server::take(const std::string& id, TableEntry& entry, int seat, con
 
 void Server::broadcast(TableEntry& entry) {
     for (const auto& client : entry.clients) {
-        client->send(json_text(entry.table->state_for(client->seat(), client->log_sent)));
+        client->send(json_text(message_for(entry, client->seat(), client->log_sent)));
         client->log_sent = entry.table->log_size(client->seat());
     }
 }
@@ -277,7 +426,8 @@ void Server::run_bots(const std::string& id) {
         bot = table.bot_for(seat);
     }
     const std::size_t step = game->history().size();
-    boost::asio::post(bots_, [this, id, game, bot, log, seat, step] {
+    const std::uint64_t generation = entry.generation;
+    boost::asio::post(bots_, [this, id, game, bot, log, seat, step, generation] {
         int action = -1;
         std::string error;
         try {
@@ -286,14 +436,18 @@ void Server::run_bots(const std::string& id) {
         } catch (const std::exception& e) {
             error = e.what();
         }
-        boost::asio::post(io_, [this, id, step, seat, action, error] { bot_chose(id, step, seat, action, error); });
+        boost::asio::post(io_, [this, id, generation, step, seat, action, error] {
+            bot_chose(id, generation, step, seat, action, error);
+        });
     });
 }
 
-void Server::bot_chose(const std::string& id, std::size_t step, int seat, int action, const std::string& error) {
+void Server::bot_chose(const std::string& id, std::uint64_t generation, std::size_t step, int seat, int action,
+                       const std::string& error) {
     const auto found = tables_.find(id);
     if (found == tables_.end()) return;
     TableEntry& entry = found->second;
+    if (generation != entry.generation) return;  // thought before an undo: another bot may be thinking now
     entry.bot_thinking = false;
     if (!error.empty()) {
         std::cerr << fmt::format("table {}: the bot of seat {} failed: {}\n", id, seat + 1, error);

@@ -55,8 +55,9 @@ public:
 
     // HTTP API (the lobby page's): the games and their options; a new table from a JSON request.
     [[nodiscard]] nlohmann::json games_json() const;
-    // {"game", "players", "options": {name: value}, "seats": ["human", "random", ...], "seed"?} -> the table's links;
-    // throws std::invalid_argument with what was wrong.
+    // {"game", "players", "options": {name: value}, "seats": ["human", "random", ...], "names"?: ["Ann", "", ...],
+    // "seed"?} -> the table's links; throws std::invalid_argument with what was wrong. `names`: what each person
+    // chose to be called (at most 30 characters, "" for none); a bot's seat has none.
     nlohmann::json create_table(const nlohmann::json& request);
 
     // WebSocket clients.
@@ -69,7 +70,8 @@ public:
     Opened open(const std::string& table, const std::string& token);
     void join(const std::string& table, const std::shared_ptr<Client>& client);
     void leave(const std::string& table, const std::shared_ptr<Client>& client);
-    // A message a client sent: an act applied (and every client of the table told), or an error to that client.
+    // A message a client sent: an act applied, a rematch made or an undo taken (and every client of the table told),
+    // or an error to that client.
     void receive(const std::string& table, int seat, const std::string& text, Client& from);
 
     [[nodiscard]] const ServerOptions& options() const { return options_; }
@@ -83,12 +85,23 @@ private:
         // Bots that keep a process and read the table's log (exec): one per seat for the whole game.
         std::map<int, std::shared_ptr<Bot>> programs;
         std::chrono::steady_clock::time_point last_action;
+        // Bumped when actions are taken back: a bot's answer thought before then is not taken.
+        std::uint64_t generation = 0;
     };
 
     void restore_tables();
     void broadcast(TableEntry& entry);
+    // The state `seat` gets, with what the server adds about the table (docs/protocol.md, "table").
+    [[nodiscard]] nlohmann::json message_for(const TableEntry& entry, int seat, std::size_t log_from) const;
+    [[nodiscard]] nlohmann::json table_about(const TableEntry& entry, int seat) const;
+    // {"type": "rematch"}: a new table for the same game, seats and names, each person told his own new link.
+    std::string rematch(const std::string& id, TableEntry& entry, int seat);
+    // {"type": "undo"}: the seat's last decision and what followed are taken back (Table::take_back says when).
+    std::string undo(const std::string& id, TableEntry& entry, int seat);
+    TableEntry& add_table(TableRecord record);
     void run_bots(const std::string& id);
-    void bot_chose(const std::string& id, std::size_t step, int seat, int action, const std::string& error);
+    void bot_chose(const std::string& id, std::uint64_t generation, std::size_t step, int seat, int action,
+                   const std::string& error);
     std::string take(const std::string& id, TableEntry& entry, int seat, const Table::Answer& answer);
     void close_idle_tables();
     [[nodiscard]] std::vector<BotSpec> programs_for(const runtime::GameDefinition& game) const;

@@ -45,17 +45,19 @@ private:
     sqlite3_stmt* statement_ = nullptr;
 };
 
-// The seats and settings of a table as JSON text (the player count, options and seed, each seat's bot and token).
+// The seats and settings of a table as JSON text (the player count, options and seed, each seat's bot, token and
+// chosen name, the table of its rematch).
 std::string plan_json(const TableRecord& t) {
     nlohmann::json seats = nlohmann::json::array();
-    for (const auto& s : t.seats) seats.push_back({{"player", s.player.text()}, {"token", s.token}});
+    for (const auto& s : t.seats) seats.push_back({{"player", s.player.text()}, {"token", s.token}, {"name", s.name}});
     nlohmann::json options = nlohmann::json::array();
     for (const auto& [name, value] : t.settings.options) options.push_back({name, value});
     return nlohmann::json{{"players", t.settings.players},
                           {"options", options},
                           {"seed", t.settings.seed},
                           {"seats", seats},
-                          {"spectator", t.spectator_token}}
+                          {"spectator", t.spectator_token},
+                          {"rematch", t.rematch}}
         .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
 }
 
@@ -106,6 +108,17 @@ void Store::add_action(const std::string& table, std::size_t step, const runtime
         .run(path_);
 }
 
+void Store::update_plan(const TableRecord& table) {
+    Statement(db_, "UPDATE tables SET plan = ? WHERE id = ?", path_).bind(1, plan_json(table)).bind(2, table.id).run(path_);
+}
+
+void Store::remove_actions_from(const std::string& table, std::size_t step) {
+    Statement(db_, "DELETE FROM actions WHERE tab = ? AND step >= ?", path_)
+        .bind(1, table)
+        .bind(2, static_cast<std::int64_t>(step))
+        .run(path_);
+}
+
 void Store::remove_table(const std::string& table) {
     run("BEGIN");
     Statement(db_, "DELETE FROM actions WHERE tab = ?", path_).bind(1, table).run(path_);
@@ -128,9 +141,11 @@ std::vector<TableRecord> Store::tables() {
             SeatPlan seat;
             seat.player.name = s.at("player").get<std::string>();  // parsed against the game by the server
             seat.token = s.at("token").get<std::string>();
+            seat.name = s.value("name", "");  // tables stored before names were chosen have none
             t.seats.push_back(std::move(seat));
         }
         t.spectator_token = plan.at("spectator").get<std::string>();
+        t.rematch = plan.value("rematch", "");
         Statement actions(db_, "SELECT seat, action FROM actions WHERE tab = ? ORDER BY step", path_);
         actions.bind(1, t.id);
         while (actions.next()) {

@@ -27,6 +27,10 @@ public:
 
     void add_table(const TableRecord& table);
     void add_action(const std::string& table, std::size_t step, const runtime::ActionRecord& action);
+    // The table's seats and settings written again (its rematch was made).
+    void update_plan(const TableRecord& table);
+    // Forgets the table's actions from `step` on (they were taken back).
+    void remove_actions_from(const std::string& table, std::size_t step);
     void remove_table(const std::string& table);
     // Every table with its actions in order.
     [[nodiscard]] std::vector<TableRecord> tables();

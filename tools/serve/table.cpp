@@ -75,6 +75,54 @@ void Table::apply(int seat, int action) {
     log_.add_messages(game_.take_messages());
 }
 
+// A person alone with the game's bots; a program that reads the log (exec) cannot be told to forget.
+static bool alone_with_bots(const TableRecord& record, int seat) {
+    if (seat < 0) return false;
+    for (std::size_t s = 0; s < record.seats.size(); ++s) {
+        const auto& player = record.seats[s].player;
+        if (static_cast<int>(s) != seat && (player.kind == BotKind::human || player.reads_log())) return false;
+    }
+    return record.seats[static_cast<std::size_t>(seat)].player.kind == BotKind::human;
+}
+
+bool Table::may_undo(int seat) const {
+    if (game_.finished() || !alone_with_bots(record_, seat)) return false;
+    return std::any_of(record_.actions.begin(), record_.actions.end(), [&](const auto& a) { return a.seat == seat; });
+}
+
+Table::TakeBack Table::take_back(int seat) const {
+    if (seat < 0) return {0, "", "a spectator cannot undo"};
+    if (game_.finished()) return {0, "", "the game is over"};
+    if (!alone_with_bots(record_, seat)) {
+        return {0, "", "undo is only for a person alone with the game's bots: with other people at the table, ask them"};
+    }
+    std::size_t last = record_.actions.size();
+    while (last > 0 && record_.actions[last - 1].seat != seat) --last;
+    if (last == 0) return {0, "", "nothing to undo: you have not decided anything yet"};
+    const std::size_t from = last - 1;
+    runtime::Game before(definition_, runtime::resolve_settings(*definition_, record_.settings));
+    runtime::Game replay = before;
+    std::vector<runtime::NamedAction> steps;
+    for (std::size_t i = 0; i < record_.actions.size(); ++i) {
+        const auto& a = record_.actions[i];
+        if (i >= from) steps.push_back({a.seat, replay.action_name(a.seat, a.action)});
+        replay.apply(a.seat, a.action);
+        if (i < from) before.apply(a.seat, a.action);
+    }
+    const std::string name = steps.front().name;
+    if (runtime::reveals_hidden(before, steps, seat, derive_seed(game_.settings().seed, from))) {
+        return {from, name, fmt::format("undo is not possible: since you chose {}, something you could not know came to "
+                                        "light (a card, a roll, another player's choice)", name)};
+    }
+    return {from, name, ""};
+}
+
+void Table::keep_steps(std::size_t step) {
+    TableRecord record = record_;
+    record.actions.resize(std::min(step, record.actions.size()));
+    *this = Table(definition_, std::move(record));
+}
+
 int Table::bot_to_act() const {
     for (const int seat : game_.to_act()) {
         if (record_.seats[static_cast<std::size_t>(seat)].player.kind != BotKind::human) return seat;

@@ -18,6 +18,7 @@ namespace rulesrun::serve {
 struct SeatPlan {
     BotSpec player;     // BotKind::human for a person
     std::string token;  // the secret of the seat's link (people only)
+    std::string name;   // the name the person chose in the lobby (empty: none; bots have none)
 };
 
 // What is stored of a table, from which it is made again after a restart.
@@ -28,6 +29,7 @@ struct TableRecord {
     std::vector<SeatPlan> seats;
     std::string spectator_token;
     std::vector<runtime::ActionRecord> actions;
+    std::string rematch;  // the table of the rematch, once a seat asked for one
 };
 
 class Table {
@@ -59,6 +61,23 @@ public:
     // Both: an error text when refused (nothing changed then).
     [[nodiscard]] std::optional<std::string> act(int seat, std::optional<std::int64_t> step, std::optional<int> action,
                                                  const std::string& name);
+
+    // Where undoing `seat`'s last decision goes back to: the step of that decision (what followed is taken back too),
+    // or why it cannot be undone. Only a person alone with the game's own bots may undo, and only while nothing
+    // hidden came to light since that decision (else he could choose again knowing what comes).
+    struct TakeBack {
+        std::size_t step = 0;
+        std::string name;     // the decision taken back, as the seat saw it
+        std::string refused;  // empty when it can be undone
+    };
+    [[nodiscard]] TakeBack take_back(int seat) const;
+    // Whether `seat` may ask for an undo at all (alone with bots, has decided, the game goes on): the page's button.
+    [[nodiscard]] bool may_undo(int seat) const;
+    // The table as it was before step `step`: the later actions are forgotten and the log told again.
+    void keep_steps(std::size_t step);
+
+    // The table of its rematch, once asked for.
+    void set_rematch(std::string id) { record_.rematch = std::move(id); }
 
     // The first bot seat that must decide now, or -1.
     [[nodiscard]] int bot_to_act() const;

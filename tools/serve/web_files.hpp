@@ -12,7 +12,7 @@ struct WebFile {
     std::string_view type;  // Content-Type
 };
 
-// The file served at `path` ("/" is the lobby, "/table" a table's page), or nothing.
+// The file served at `path` ("/" is the lobby, "/table" a table's page, "/tables" the list of this browser's tables), or nothing.
 std::optional<WebFile> web_file(std::string_view path);
 
 }  // namespace rulesrun::serve

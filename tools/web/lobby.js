@@ -1,4 +1,5 @@
-// The lobby: the server's games (GET /api/games), a form for a new table, and its links (POST /api/tables).
+// The lobby: the server's games (GET /api/games), a form for a new table (who sits where, the people's names), and
+// its links (POST /api/tables).
 "use strict";
 
 const $ = (id) => document.getElementById(id);
@@ -48,6 +49,7 @@ function fillOptions() {
   }
 }
 
+// Each seat: a person (with the name shown at the table, optional) or a bot.
 function fillSeats() {
   const g = currentGame();
   const count = Number($("players").value);
@@ -55,11 +57,18 @@ function fillSeats() {
   for (let seat = 0; seat < count; seat++) {
     const id = "seat-" + seat;
     $("seats").append(element("label", { for: id }, "Seat " + (seat + 1)));
-    const select = element("select", { id });
+    const row = element("div", { class: "seat" });
+    const select = element("select", { id, class: "player" });
     select.append(element("option", { value: "human" }, "a person"));
     for (const bot of g.bots) select.append(element("option", { value: bot }, "bot: " + bot));
     select.value = seat < 2 ? "human" : "random";
-    $("seats").append(select);
+    const name = element("input", { id: "name-" + seat, class: "name", type: "text", maxlength: "30",
+                                     placeholder: "name (optional)", "aria-label": `Seat ${seat + 1}'s name` });
+    const showName = () => name.classList.toggle("hidden", select.value !== "human");
+    select.addEventListener("change", showName);
+    showName();
+    row.append(select, name);
+    $("seats").append(row);
   }
 }
 
@@ -68,8 +77,9 @@ async function createTable(event) {
   showError("");
   const options = {};
   for (const input of $("options").querySelectorAll("[data-option]")) options[input.dataset.option] = input.value;
-  const seats = [...$("seats").querySelectorAll("select")].map((s) => s.value);
-  const request = { game: $("game").value, players: Number($("players").value), options, seats };
+  const seats = [...$("seats").querySelectorAll("select.player")].map((s) => s.value);
+  const names = [...$("seats").querySelectorAll("input.name")].map((n, seat) => (seats[seat] === "human" ? n.value.trim() : ""));
+  const request = { game: $("game").value, players: Number($("players").value), options, seats, names };
   try {
     const response = await fetch("/api/tables", { method: "POST", body: JSON.stringify(request) });
     const answer = await response.json();
@@ -89,7 +99,7 @@ function showLinks(table) {
     $("links").append(item);
   };
   for (const seat of table.seats) {
-    if (seat.link) add(`${seat.name} (a person)`, seat.link);
+    if (seat.link) add(seat.chosen_name ? `${seat.chosen_name} (${seat.name})` : `${seat.name} (a person)`, seat.link);
     else $("links").append(element("li", {}, `${seat.name}: bot ${seat.player}`));
   }
   add("spectator (sees only what is public)", table.spectator);

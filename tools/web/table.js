@@ -27,7 +27,7 @@ function showError(text) {
 
 function connect() {
   if (!query.get("table") || !query.get("token")) {
-    return setStatus("This link is incomplete: a table's link names its table and its seat's token. Ask for the link again.", "offline");
+    return showGone("it is incomplete: a table's link names its table and its seat's token");
   }
   const scheme = location.protocol === "https:" ? "wss:" : "ws:";
   socket = new WebSocket(`${scheme}//${location.host}/ws?table=${encodeURIComponent(query.get("table") || "")}` +
@@ -54,22 +54,24 @@ function refusesLink(text) {
 
 function receive(message) {
   if (message.type === "error") {
-    if (!state && refusesLink(message.message)) {
-      refused = true;
-      setStatus("This link does not lead to a table: " + message.message + ". The table may have been closed, " +
-                "or the link is incomplete; ask for it again.", "offline");
-      return;
+    if ((!state && refusesLink(message.message)) || /table (was closed|has ended)/.test(message.message)) {
+      return showGone(message.message);
     }
     sentAt = null;
     if (state) drawDecision();
+    // An answer to a step the game has left (a click as the state changed): the newer state is already drawn.
+    if (/^this answers step/.test(message.message)) return;
     return showError(message.message);
   }
+  if (message.type === "notice") return showNotice(message.message);
   if (message.type !== "state") return;
   showError("");
   log = message.log_from === 0 ? message.log.slice() : log.concat(message.log);
   if (!state || state.step !== message.step) { selectedFrom = null; sentAt = null; }
+  const previous = state;
   state = message;
   draw();
+  lifeReceived(previous, state);
 }
 
 function act(action) {
@@ -97,8 +99,9 @@ function draw() {
   document.title = (state.decision ? "\u25b6 Your turn: " : state.finished ? "Game over: " : "") + `${state.game}: rulesrun`;
   $("title").textContent = state.game;
   $("who").textContent = state.seat === null ? "You are watching: you see only what is public."
-                                             : `You are ${seatName(state.seat)}.`;
+                                             : `You are ${displayName(state.seat, seatName(state.seat))}.`;
   drawStatus();
+  drawLife();
   drawDecision();
   drawScore();
   drawTable();
@@ -313,7 +316,7 @@ function drawPlayers() {
   for (const p of state.view.players) {
     const acting = !state.finished && state.to_act.includes(p.seat);
     const card = element("div", "player" + (p.you ? " you" : "") + (acting ? " acting" : ""));
-    card.append(element("div", "name", p.name + (p.you ? " (you)" : "")));
+    card.append(element("div", "name", displayName(p.seat, p.name) + (p.you ? " (you)" : "")));
     if (p.fields.length) card.append(fields(p.fields));
     for (const z of p.zones) card.append(zone(z));
     box.append(card);
