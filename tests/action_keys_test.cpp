@@ -129,7 +129,7 @@ TEST(ActionSpace, CountsEachDecisionFromItsTypeAndSaysWhatLeavesItUnbounded) {
     const runtime::ActionSpace space = g.action_space();
     ASSERT_EQ(space.decisions.size(), 3U);
     EXPECT_EQ(space.decisions[0].count, -1);
-    EXPECT_EQ(space.decisions[1].count, 64);
+    EXPECT_EQ(space.decisions[1].count, 27);  // chips alike are one: 0 to 2 of each of the 3 values
     EXPECT_FALSE(space.bounded());
     EXPECT_NE(space.unbounded.find("action_keys"), std::string::npos) << space.unbounded;  // the file, then the place
     EXPECT_NE(space.unbounded.find("'count' offers a number"), std::string::npos) << space.unbounded;
@@ -168,6 +168,67 @@ play {
     EXPECT_EQ(counted.decisions[2].count, 3);
     EXPECT_EQ(counted.decisions[3].count, 2);
     EXPECT_EQ(counted.count, 10 + 13 + 3 + 2);
+}
+
+// A record's fields declared with their values (`int in 1..6`, `text in [...]`) are counted by them; a text without
+// them is a label (counted once); a list of cards counts the selections of the game's cards, cards alike as one.
+TEST(ActionSpace, CountsFieldsByTheValuesTheyAreDeclaredWith) {
+    const auto game = load_text("declared", R"(
+game "Declared" {
+  players 2
+}
+card Chip { value: int } shown as "C{value}"
+deck chips: Chip = [Chip(value: v) for v in [1, 1, 2, 3]]
+zone pool: Chip, public = chips
+record Bid {
+  quantity: int in 0..4
+  face: int in 1..6
+  mark: text in ["", "!"] = ""
+  words: text
+  chips: list of Chip
+} shown as "{words}{mark}"
+play {
+  for p in players {
+    let bid = choose one of [Bid(quantity: q, face: 6, words: text(q), chips: [c for c in pool where c.value == q])
+                             for q in 1..3] by p "bid"
+  }
+  end game with winners nobody
+}
+)");
+    const Game g(game, runtime::resolve_settings(*game, {2, {}, 1}));
+    const runtime::ActionSpace space = g.action_space();
+    ASSERT_TRUE(space.bounded()) << space.unbounded;
+    ASSERT_EQ(space.decisions.size(), 1U);
+    // 5 quantities x 6 faces x 2 marks x 1 label x 12 selections of the chips (0 to 2 ones, a two or not, a three
+    // or not).
+    EXPECT_EQ(space.decisions[0].count, 5 * 6 * 2 * 1 * 12);
+}
+
+// A value made for a field outside its declared values stops the game at the rule that made it.
+TEST(ActionSpace, AValueOutsideAFieldsDeclaredValuesIsAnErrorAtTheRuleThatMadeIt) {
+    const auto game = load_text("outside", R"(
+game "Outside" {
+  players 1
+}
+record Roll { die: int in 1..6 }
+play {
+  let n = choose one of 5..8 by first_player() "how far?"
+  let r = Roll(die: n)
+  end game with winners [first_player()]
+}
+)");
+    Game g(game, runtime::resolve_settings(*game, {1, {}, 1}));
+    g.apply(0, 1);  // 6: within 1..6
+    ASSERT_TRUE(g.finished());
+    Game h(game, runtime::resolve_settings(*game, {1, {}, 1}));
+    try {
+        h.apply(0, 2);  // 7
+        FAIL() << "7 was accepted as a die of 1..6";
+    } catch (const runtime::RuleError& e) {
+        const std::string message = e.what();
+        EXPECT_NE(message.find("outside.rules:8:21"), std::string::npos) << message;
+        EXPECT_NE(message.find("Roll's field 'die' holds only 1..6: given 7"), std::string::npos) << message;
+    }
 }
 
 }  // namespace

@@ -199,6 +199,7 @@ const Node* default_of(const Node& decl) {
     for (auto it = decl.children.rbegin(); it != decl.children.rend(); ++it) {
         switch ((*it)->kind) {
             case Kind::display_label:
+            case Kind::field_range:
             case Kind::shown_when: continue;
             case Kind::type_name:
             case Kind::list_type:
@@ -212,6 +213,45 @@ const Node* default_of(const Node& decl) {
 }
 
 bool has_default(const Node& field_decl) { return default_of(field_decl) != nullptr; }
+
+// A field's `in` clause: on a card's or record's fixed number or text field, well written, its default among its values.
+void Checker::check_field_values(const Node& decl, Field& f) {
+    const Node* clause = f.decl->find(Kind::field_range);
+    if (clause == nullptr) return;
+    const bool composite = decl.kind == Kind::record_decl || decl.kind == Kind::card_decl;
+    if (!composite || f.is_state) {
+        error(clause->loc, fmt::format("field '{}': only a card's or record's fixed field may be declared with its "
+                                       "values ('in ...')", f.name));
+        return;
+    }
+    std::string problem;
+    f.values = field_values(*f.decl, &problem);
+    if (!f.values) {
+        error(clause->loc, fmt::format("field '{}': {}", f.name, problem));
+        return;
+    }
+    using B = Type::Base;
+    const bool fits = !f.type.optional && f.type.is(f.values->texts ? B::text : B::int_);
+    if (!fits) {
+        error(clause->loc, fmt::format("field '{}' is {}: {} values are for {} fields", f.name, type_name(f.type),
+                                       f.values->texts ? "text" : "number", f.values->texts ? "text" : "int"));
+        f.values.reset();
+        return;
+    }
+    if (const Node* value = default_of(*f.decl)) check_written_value(*value, f, std::string(decl.name()));
+}
+
+// A value written in the rules for a field declared with its values: one of them.
+void Checker::check_written_value(const Node& value, const Field& f, const std::string& owner) {
+    if (!f.values) return;
+    bool outside = false;
+    if (const auto n = written_number(value); n && !f.values->texts) outside = !f.values->holds(*n);
+    if (const auto t = written_text(value); t && f.values->texts) outside = !f.values->holds(*t);
+    if (outside) {
+        error(value.loc, fmt::format("{}'s field '{}' holds only {}: this value is not one of them", owner, f.name,
+                                     f.values->describe()));
+    }
+}
 
 std::vector<Field> Checker::resolve_fields(const Node& decl) {
     std::vector<Field> fields;
@@ -230,6 +270,7 @@ std::vector<Field> Checker::resolve_fields(const Node& decl) {
         }
         f.type = resolve_type(type_node);
         f.has_default = has_default(*c);
+        check_field_values(decl, f);
         if (std::any_of(fields.begin(), fields.end(), [&](const Field& g) { return g.name == f.name; })) {
             error(c->loc, fmt::format("field '{}' is declared twice", f.name));
             continue;

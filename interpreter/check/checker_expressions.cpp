@@ -270,6 +270,7 @@ Type Checker::check_constructor(const Node& call, const Composite& composite, co
         }
         if (!given.insert(std::string(field)).second) error(a->loc, fmt::format("field '{}' is given twice", field));
         expect_type(*a->child(1), f->type, fmt::format("field '{}'", field));
+        check_written_value(*a->child(1), *f, composite.name);
     }
     for (const auto& f : composite.fields) {
         if (!f.has_default && !given.count(f.name)) {

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "ast.hpp"
+#include "field_ranges.hpp"
 #include "loader.hpp"
 #include "types.hpp"
 
@@ -27,6 +28,7 @@ struct Field {
     bool is_private = false;  // player fields seen only by their owner
     bool has_default = false;
     const Node* decl = nullptr;
+    std::optional<FieldValues> values;  // `in 1..6`, `in ["a", "b"]`: the only values it may hold (field_ranges.hpp)
 };
 
 // The fields of a card type, record type, board space type or of every player.
@@ -103,6 +105,8 @@ public:
     void check_option(const Node& decl);
     void check_bodies();
     std::vector<Field> resolve_fields(const Node& decl);
+    void check_field_values(const Node& decl, Field& f);
+    void check_written_value(const Node& value, const Field& f, const std::string& owner);
 
     // ---- expressions (checker_expressions.cpp)
     // Checks an expression and remembers its type for the compiler.

@@ -401,6 +401,13 @@ Value Compiler::option_literal(const Node& v, const OptionDecl& option) const {
     }
 }
 
+std::int32_t Compiler::field_value_set(const std::string& owner, const std::string& field,
+                                       const checking::FieldValues& values) {
+    FieldValueSet set{owner, field, values.texts, values.low, values.high, values.text_values, values.describe()};
+    program_->field_values.push_back(std::move(set));
+    return static_cast<std::int32_t>(program_->field_values.size() - 1);
+}
+
 void Compiler::compile_fields(const Node& decl, std::vector<FieldInfo>& fields, const checking::Composite* composite) {
     for (const auto& c : decl.children) {
         if (c->kind != Kind::field_decl) continue;
@@ -415,6 +422,7 @@ void Compiler::compile_fields(const Node& decl, std::vector<FieldInfo>& fields, 
         if (const Node* label = c->find(Kind::display_label)) f.label = label->child(0)->text;
         if (const Node* shown = c->find(Kind::shown_when)) f.shown_when = expr(*shown->child(0));
         if (const Node* value = checking::default_of(*c)) f.default_value = expr(*value);
+        if (checked && checked->values) f.values = field_value_set(std::string(decl.name()), f.name, *checked->values);
         fields.push_back(std::move(f));
     }
 }

@@ -285,6 +285,14 @@ std::int32_t Compiler::constructor_expr(const Node& e, const Type& type, const s
     for (std::size_t i = 0; i < fields.size(); ++i) {
         if (values[i] < 0) values[i] = fields[i].default_value;  // the checker made sure a default exists
         if (values[i] < 0) values[i] = constant(0, Type(), e.loc);
+        // A field declared with its values: what the rules write there is checked as the value is made (a constant
+        // was checked by the checker).
+        const ExprOp made = program_->expr(values[i]).op;
+        if (fields[i].values >= 0 && made != ExprOp::constant && made != ExprOp::text_constant) {
+            const bool texts = program_->field_values[static_cast<std::size_t>(fields[i].values)].texts;
+            values[i] = add_expr(ExprOp::in_field_values, Type::of(texts ? B::text : B::int_),
+                                 program_->expr(values[i]).loc, fields[i].values, card ? 1 : 0, {values[i]});
+        }
     }
     return add_expr(card ? ExprOp::make_card : ExprOp::make_record, type, e.loc, type.id, 0, values);
 }

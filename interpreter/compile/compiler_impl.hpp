@@ -49,6 +49,7 @@ public:
     void declare_everything();
     void link_statistics_and_endings();
     void compile_declaration(const Node& decl);
+    std::int32_t field_value_set(const std::string& owner, const std::string& field, const checking::FieldValues& values);
     void compile_fields(const Node& decl, std::vector<FieldInfo>& fields, const checking::Composite* composite);
     void compile_option(const Node& decl);
     void compile_zone(const Node& decl);

@@ -86,6 +86,8 @@ enum class ExprOp : std::uint8_t {
     with_element,        // `xs[i] = v` (lists are values): a copy of child 0 with element child 1 replaced by child 2
                          // (b: 0 set, 1 add, 2 subtract)
     returned,            // the value the procedure just called gave (`let c = draw(p)`: the call comes just before)
+    in_field_values,     // child 0, checked to be one of the values of a field declared with them: a: index in
+                         // Program::field_values, b: 1 for a card's field (messages)
 };
 
 enum class Builtin : std::uint8_t {
@@ -257,6 +259,19 @@ struct FieldInfo {
     bool bookkeeping = false;         // never shown to players (the rules' own bookkeeping)
     std::string label;                // the name players read, or "" (then the name, with spaces for '_')
     std::int32_t shown_when = -1;     // expression: on screens only while it holds; -1: always
+    std::int32_t values = -1;         // `in 1..6`, `in ["a", "b"]`: index in Program::field_values; -1: any value
+};
+
+// The values a card's or record's field is declared with (`die: int in 1..6`): the only ones it may hold.
+struct FieldValueSet {
+    std::string owner, field;             // the card or record type and the field, for messages
+    bool texts = false;
+    std::int64_t low = 0, high = -1;      // numbers: LOW..HIGH
+    std::vector<std::string> text_values; // texts
+    std::string described;                // "1..6", "[\"\", \"=Q\"]"
+    [[nodiscard]] std::int64_t count() const {
+        return texts ? static_cast<std::int64_t>(text_values.size()) : (high < low ? 0 : high - low + 1);
+    }
 };
 
 struct CardType {
@@ -393,6 +408,7 @@ struct Program {
     std::vector<EnumType> enums;
     std::vector<CardType> card_types;
     std::vector<RecordType> record_types;
+    std::vector<FieldValueSet> field_values;  // FieldInfo::values
     std::vector<DeckDecl> decks;
     std::vector<ZoneDecl> zones;
     std::vector<BoardDecl> boards;

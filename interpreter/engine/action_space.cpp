@@ -3,6 +3,8 @@
 // module's action ids: OpenSpiel's algorithms allocate tables and network outputs once, by that bound).
 #include <algorithm>
 #include <limits>
+#include <map>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -40,7 +42,8 @@ Count times(const Count& a, const Count& b) {
 
 class SpaceCounter {
 public:
-    SpaceCounter(const Program& program, const Instance& instance) : p_(program), in_(instance) {}
+    SpaceCounter(const Program& program, const StateData& state)
+        : p_(program), in_(*state.instance), slots_(state.slots) {}
 
     Count menu(const Menu& menu) const { return Count::of(static_cast<std::int64_t>(menu.options.size())); }
 
@@ -73,7 +76,7 @@ private:
             case ValueKind::text: return Count::none("a text");
             case ValueKind::zone: return plus_none(Count::of(zones_of(type.id)));
             case ValueKind::die: return Count::of(static_cast<std::int64_t>(p_.dice.size()) + none);
-            case ValueKind::list: return Count::none("a list");
+            case ValueKind::list: return plus_none(list(type.element));
             default: return Count::none("a value of a kind that is not counted (a board or a table)");
         }
     }
@@ -91,26 +94,100 @@ private:
     // The cards of the type (each card is one action at most) when no rule changes their fields: a field written during
     // play could make a card another action (its key or its name changes).
     Count cards_of(int card_type) const {
+        std::vector<std::int64_t> kinds;
+        if (std::string why = card_kinds(card_type, kinds); !why.empty()) return Count::none(std::move(why));
+        return Count::of(static_cast<std::int64_t>(kinds.size()));
+    }
+
+    // The kinds of the type's cards and how many cards of each: two cards whose fields are equal (nine 3s) are one
+    // action (Game::action_keys), so a choice among them counts the kinds. Empty when a rule changes their fields.
+    std::string card_kinds(int card_type, std::vector<std::int64_t>& kinds) const {
         for (const Instr& in : p_.code) {
             if (in.code == Code::set_card_field && (in.c < 0 || card_type < 0 || in.c == card_type)) {
-                return Count::none(fmt::format("cards whose fields a rule changes (at {})", place(p_, in.loc)));
+                return fmt::format("cards whose fields a rule changes (at {})", place(p_, in.loc));
             }
         }
-        if (card_type < 0) return Count::of(static_cast<std::int64_t>(in_.card_type.size()));
-        return Count::of(std::count(in_.card_type.begin(), in_.card_type.end(), card_type));
+        std::map<std::vector<Value>, std::int64_t> copies;
+        for (std::size_t c = 0; c < in_.card_type.size(); ++c) {
+            const auto type = in_.card_type[c];
+            if (card_type >= 0 && type != card_type) continue;
+            // What tells cards apart in an action's key: the type and the fields that are not texts (labels made
+            // from the others), lists, records or private (action_keys.cpp).
+            std::vector<Value> key{static_cast<Value>(type)};
+            const auto& fields = p_.card_types[static_cast<std::size_t>(type)].fields;
+            const auto base = static_cast<std::size_t>(in_.card_base[c]);
+            for (std::size_t f = 0; f < fields.size(); ++f) {
+                const ValueKind kind = p_.type(fields[f].type).kind;
+                if (kind == ValueKind::text || kind == ValueKind::list || kind == ValueKind::record) continue;
+                if (fields[f].is_private) continue;
+                key.push_back(slots_[base + f]);
+            }
+            ++copies[key];
+        }
+        for (const auto& [fields, n] : copies) kinds.push_back(n);
+        return {};
+    }
+
+    // A list: of cards, the different selections of the game's cards (its kinds, each as many times as it has cards);
+    // of anything else it has no bound.
+    Count list(std::int32_t element_type) const {
+        const ValueType& element = p_.type(element_type);
+        if (element.kind != ValueKind::card) return Count::none("a list (only a list of cards is counted)");
+        std::vector<std::int64_t> kinds;
+        if (std::string why = card_kinds(element.id, kinds); !why.empty()) return Count::none(std::move(why));
+        return selections(kinds, std::numeric_limits<std::int64_t>::max());
+    }
+
+    // The selections of at most `most` things among kinds of things (kinds[k] alike of kind k): the coefficients up
+    // to x^most of the product of (1 + x + ... + x^kinds[k]).
+    static Count selections(const std::vector<std::int64_t>& kinds, std::int64_t most) {
+        std::int64_t things = 0;
+        for (const std::int64_t n : kinds) things += n;
+        most = std::min(most, things);
+        std::vector<long double> ways(static_cast<std::size_t>(most) + 1, 0.0L);
+        ways[0] = 1.0L;
+        for (const std::int64_t n : kinds) {
+            std::vector<long double> next(ways.size(), 0.0L);
+            for (std::size_t size = 0; size < ways.size(); ++size) {
+                if (ways[size] == 0.0L) continue;
+                for (std::int64_t take = 0; take <= n && size + static_cast<std::size_t>(take) < ways.size(); ++take)
+                    next[size + static_cast<std::size_t>(take)] += ways[size];
+            }
+            ways = std::move(next);
+        }
+        long double total = 0.0L;
+        for (const long double w : ways) total += w;
+        if (total > static_cast<long double>(most_counted)) {
+            return Count::none(fmt::format("selections of {} things of {} kinds: more than 2^53", things, kinds.size()));
+        }
+        return Count::of(static_cast<std::int64_t>(total));
     }
 
     Count record(int record_type, int depth) const {
         const RecordType& record = p_.record_types[static_cast<std::size_t>(record_type)];
         Count product = Count::of(1);
         for (const FieldInfo& field : record.fields) {
-            Count one = values(field.type, -1, depth + 1);
+            Count one = field_values(field, depth);
             if (!one.bounded()) {
                 return Count::none(fmt::format("records {} whose field '{}' is {}", record.name, field.name, one.unbounded));
             }
             product = times(product, one);
         }
         return product;
+    }
+
+    // A field's values: those it is declared with (`die: int in 1..6`); a text without them is the action's label,
+    // made from the other fields (backgammon's "13/7*"), and counts once: the key of an action leaves texts out and
+    // its name comes from those fields (where a label says more than the fields, each name is an id of its own, past
+    // the count: the Python module raises an error naming it).
+    Count field_values(const FieldInfo& field, int depth) const {
+        if (field.values >= 0) return Count::of(p_.field_values[static_cast<std::size_t>(field.values)].count());
+        const ValueType& type = p_.type(field.type);
+        if (type.kind == ValueKind::text) return Count::of(1);
+        if (type.kind == ValueKind::integer) {
+            return Count::none("a number (declare its values: `int in 1..6`)");
+        }
+        return values(field.type, -1, depth + 1);
     }
 
     // A number is counted only from a range written in the choice (`choose one of 1..10`): from a constant to a
@@ -136,6 +213,12 @@ private:
     // Subsets of the choice's elements: of at most K elements when its `where` says `size(X) == K` (or <=, <) with K a
     // constant, else of any size.
     Count subsets(const Choice& choice) const {
+        const ValueType& element = p_.type(choice.option_type);
+        if (element.kind == ValueKind::card) {  // cards alike are one selection: selections of kinds
+            std::vector<std::int64_t> kinds;
+            if (std::string why = card_kinds(element.id, kinds); !why.empty()) return Count::none(std::move(why));
+            return selections(kinds, largest_size(choice));
+        }
         const Count elements = values(choice.option_type);
         if (!elements.bounded()) return elements;
         const std::int64_t n = elements.value;
@@ -186,13 +269,14 @@ private:
 
     const Program& p_;
     const Instance& in_;
+    const std::vector<Value>& slots_;  // the cards' fields, as the game starts
 };
 
 }  // namespace
 
 ActionSpace Game::action_space() const {
     const Program& p = definition_->program();
-    const SpaceCounter counter(p, *state_->instance);
+    const SpaceCounter counter(p, *state_);
     ActionSpace space;
     auto add = [&](const std::string& name, const SourceLocation& where, Count count) {
         space.decisions.push_back({name, count.bounded() ? count.value : -1, count.unbounded});

@@ -289,6 +289,7 @@ public:
     void copy_elements(const Sequence& s, std::int32_t to);
     Value make_list(const Sequence& s, const SourceLocation& loc);
     Value with_element(const Expr& e);
+    Value in_field_values(const Expr& e);
     bool values_equal(Value a, Value b, std::int32_t type) const;
     // Whether values of this type are equal by content (texts, lists, records) rather than as the same number.
     bool compared_by_content(std::int32_t type) const { return type >= 0 && p_.type(type).compared_by_content(); }

@@ -391,6 +391,7 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::comprehension: return comprehension(e);
         case ExprOp::with_element: return with_element(e);
         case ExprOp::returned: return returned_;
+        case ExprOp::in_field_values: return in_field_values(e);
         case ExprOp::index: {
             const Sequence s = sequence(p_.child(e, 0));
             const Value i = number(1);
@@ -414,6 +415,23 @@ Value Machine::eval_rest(const Expr& e, std::int32_t index) {
         case ExprOp::score: return p_.score >= 0 ? call_value(p_.score, -1, arg(0)) : 0;
     }
     return 0;
+}
+
+// A value made for a field declared with its values (`die: int in 1..6`): one of them, or the game stops at the rule
+// that made it.
+Value Machine::in_field_values(const Expr& e) {
+    const Value v = eval(p_.child(e, 0));
+    const FieldValueSet& set = p_.field_values[static_cast<std::size_t>(e.a)];
+    if (set.texts) {
+        const std::string text = text_of(v);
+        if (std::find(set.text_values.begin(), set.text_values.end(), text) == set.text_values.end()) {
+            fail(e.loc, fmt::format("{}'s field '{}' holds only {}: given \"{}\"", set.owner, set.field, set.described, text));
+        }
+    } else if (v == none_value || v < set.low || v > set.high) {
+        fail(e.loc, fmt::format("{}'s field '{}' holds only {}: given {}", set.owner, set.field, set.described,
+                                v == none_value ? std::string("none") : std::to_string(v)));
+    }
+    return v;
 }
 
 // A record or a written-out list: made on the heap first, each value evaluated straight into its place (by index:

@@ -13,6 +13,9 @@ namespace {
 constexpr int step_tries = 8;        // draws of one step before the whole game is drawn again
 constexpr int number_probes = 3;     // draws of one rule's numbers when learning whether the seat saw them
 constexpr std::size_t answers_looked_back = 8;  // every_answer: the steps before a failing one whose answers are tried
+// every_answer: the steps played at most while learning which options of the others' secret answers fit alone (a
+// long game's earliest answers are left unlearnt past it: they are drawn among all their options).
+constexpr long fitting_budget = 400000;
 
 bool acts(const Game& game, int seat) {
     const auto acting = game.to_act();
@@ -84,6 +87,7 @@ bool UnseenRedraw::learn(const Game& game) {
     const auto& history = game.history();
     steps_.resize(history.size() + 1);
     std::vector<std::pair<std::size_t, Game>> with_numbers;  // the steps with numbers unseen then, and the game before
+    std::vector<std::pair<std::size_t, Game>> secret;        // every_answer: the others' secret answers, the game before
     bool drawn_before = false;  // a step before this one may be drawn: from here on, what the seat reads counts
     for (std::size_t i = 0; i <= history.size(); ++i) {
         const ActionRecord* answer = i == 0 ? nullptr : &history[i - 1];
@@ -103,13 +107,73 @@ bool UnseenRedraw::learn(const Game& game) {
         step.seen = seen_after(replay, seat_, lines);
         step.unseen_numbers = chance.drawing_sites;  // candidates, each tried below
         if (!step.unseen_numbers.empty()) learn_unseen_numbers(before, i, step, false);
+        if (every_answer_ && step.others_secret) secret.emplace_back(i, before);
         if (!step.unseen_numbers.empty()) with_numbers.emplace_back(i, std::move(before));
         drawn_before = drawn_before || step.drawn();
         if (!step.drawn()) step.seen.clear();
     }
     // A number unseen when drawn may be shown later: tried again, every later step where the seat read a line known.
     for (auto& [index, before] : with_numbers) learn_unseen_numbers(before, index, steps_[index], true);
-    return replay.to_act() == game.to_act() && view_facts(replay, seat_) == view_facts(game, seat_);
+    const bool replayed = replay.to_act() == game.to_act() && view_facts(replay, seat_) == view_facts(game, seat_);
+    // The latest answers first: they are the ones the seat's recent view says most about.
+    long budget = fitting_budget;
+    for (auto it = secret.rbegin(); replayed && it != secret.rend() && budget > 0; ++it)
+        learn_fitting_answers(it->second, it->first, steps_[it->first], budget);
+    return replayed;
+}
+
+// What the seat knows directly of another seat's secret answer: the options that, given instead of the real one with
+// the rest of the game as it went, show it what it saw at every step since and now (Hearts: a pass that keeps every
+// card its seat plays later and gives the receiver those it plays from it). A drawn game draws among them; the whole
+// drawn game is still checked, so they only make a fitting draw likelier (the true answer is always among them).
+void UnseenRedraw::learn_fitting_answers(const Game& before, std::size_t index, Step& step, long& budget) const {
+    const ActionRecord& answer = game_.history()[index - 1];
+    const int options = before.action_count(answer.seat);
+    std::vector<std::uint64_t> fitting;
+    for (int a = 0; a < options && budget > 0; ++a) {
+        Game replay = before;
+        replay.keep_messages(true);
+        try {
+            if (!answer_again(replay, answer.seat, a)) continue;
+        } catch (const RuleError&) {
+            continue;
+        }
+        --budget;
+        if (seen_after_step(replay, seat_) != step.seen) continue;
+        if (rest_fits(replay, index, budget)) fitting.push_back(before.action_key(answer.seat, a));
+    }
+    if (budget > 0) step.fitting = std::move(fitting);  // learnt in full: else left unlearnt
+}
+
+bool UnseenRedraw::rest_fits(Game& replay, std::size_t index, long& budget) const {
+    const auto& history = game_.history();
+    try {
+        for (std::size_t k = index + 1; k <= history.size(); ++k) {
+            const int action = given(replay, history[k - 1], steps_[k]);
+            if (!answer_again(replay, history[k - 1].seat, action)) return false;
+            --budget;
+            const auto lines = replay.take_messages();
+            const Step& step = steps_[k];
+            if (!step.seen.empty() ? seen_after(replay, seat_, lines) != step.seen : lines_read(lines, seat_) != step.lines)
+                return false;
+        }
+    } catch (const RuleError&) {
+        return false;
+    }
+    return replay.to_act() == game_.to_act() && view_facts(replay, seat_) == view_facts(game_, seat_);
+}
+
+// An option of another seat's secret answer among those that fit alone, at random; -1 when none is on the menu (a
+// drawn game gone another way) or none was learnt.
+int UnseenRedraw::fitting_answer(const Game& before, const ActionRecord& answer, const Step& step, Rng& rng) const {
+    if (step.fitting.empty()) return -1;
+    std::vector<int> candidates;
+    for (int a = 0; a < before.action_count(answer.seat); ++a) {
+        const std::uint64_t key = before.action_key(answer.seat, a);
+        if (std::find(step.fitting.begin(), step.fitting.end(), key) != step.fitting.end()) candidates.push_back(a);
+    }
+    if (candidates.empty()) return -1;
+    return candidates[rng.below(static_cast<std::uint32_t>(candidates.size()))];
 }
 
 // Keeps in step.unseen_numbers the rules whose numbers, drawn again alone, can come out different with the seat
@@ -194,6 +258,9 @@ bool UnseenRedraw::draw_step(Game& replay, const ActionRecord* answer, const Ste
     const auto options = [&] { return static_cast<std::uint32_t>(before.action_count(answer->seat)); };
     for (int i = 0; i < step_tries; ++i) {
         drawn = !answer ? -1 : step.others_secret ? static_cast<int>(rng.below(options())) : given(before, *answer, step);
+        if (answer && step.others_secret) {
+            if (const int fits_alone = fitting_answer(before, *answer, step, rng); fits_alone >= 0) drawn = fits_alone;
+        }
         if (try_step(replay, before, answer, step, drawn, chance)) return true;
     }
     if (!every_answer_ || !answer || !step.others_secret) return false;

@@ -53,10 +53,18 @@ private:
         // After the first step that may be drawn, the lines the seat read in the other steps: a drawn game must
         // read the same (a line may tell what was drawn before, as a card shown). Its view is checked at the end.
         std::vector<std::string> lines;
+        // every_answer: the keys of the options of another seat's secret answer that fit what the seat saw by
+        // themselves (the rest of the game as it went); drawn first. Empty: not learnt (then any option is drawn).
+        std::vector<std::uint64_t> fitting;
         [[nodiscard]] bool drawn() const { return others_secret || !unseen_numbers.empty(); }
     };
 
     bool learn(const Game& game);
+    void learn_fitting_answers(const Game& before, std::size_t index, Step& step, long& budget) const;
+    // Whether `replay`, played on from step `index` with the history's answers found by their keys, shows the seat at
+    // every later step and at the end what it saw: the game as it went, but for what was changed before `index`.
+    bool rest_fits(Game& replay, std::size_t index, long& budget) const;
+    [[nodiscard]] int fitting_answer(const Game& before, const ActionRecord& answer, const Step& step, Rng& rng) const;
     void learn_unseen_numbers(const Game& before, std::size_t index, Step& step, bool whole_game) const;
     // Whether `replay`, played on from step `index` with the history's answers, shows the seat what it saw then at
     // every step whose `seen` or `lines` were kept.
