@@ -204,6 +204,7 @@ const Node* default_of(const Node& decl) {
             case Kind::list_type:
             case Kind::optional_type:
             case Kind::zone_property:
+            case Kind::sorted_by:
             case Kind::per_player: return nullptr;
             default: return it->get() == decl.child(0) ? nullptr : it->get();
         }

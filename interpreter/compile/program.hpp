@@ -264,6 +264,7 @@ struct CardType {
     std::vector<FieldInfo> fields;
     std::int32_t shown_as = -1;       // template, holes read the card's fields
     std::int32_t marked_by = -1;      // callable of one card giving its mark in menus, or -1
+    std::int32_t coloured_by = -1;    // callable of one card giving the name of its colour on screens, or -1
 };
 
 struct RecordType {
@@ -290,6 +291,8 @@ struct ZoneDecl {
     std::int32_t initial = -1;       // expression or -1
     std::string label;               // the name players read, or ""
     bool bookkeeping = false;        // never drawn on screens (cards the rules keep aside for their own use)
+    bool pile = false;               // drawn as its top card and how many cards it holds
+    std::int32_t sorted_by = -1;     // callable of one card giving its place on screens (lowest first), or -1
 };
 
 struct DeckDecl {
@@ -304,6 +307,7 @@ struct BoardDecl {
     std::int32_t rows = -1, columns = -1;  // expressions (a ring has only `rows`: its length)
     std::vector<FieldInfo> fields;
     std::int32_t shown_as = -1;  // callable giving a space's text when the board is drawn, or -1
+    std::int32_t coloured_by = -1;  // callable giving the name of a space's colour, or -1
     std::string label;           // the heading players read, or "" (then the name)
 };
 
