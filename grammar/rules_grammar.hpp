@@ -280,8 +280,10 @@ NODE(display_label, seq<string_lit>);
 struct field_marker : seq<sor<state_marker, private_marker, bookkeeping_marker>, _, at<identifier>> {};
 // `shown when EXPR`: the field is on screens only while EXPR holds (`in_front: int = 0 shown when variant == official`).
 NODE(shown_when, seq<KW("shown"), _, when_keyword, _, expr_required>);
+// `shown as dice`: a number or list of numbers drawn as die faces (`dice: list of int = [] shown as dice`).
+NODE(shown_as_dice, seq<KW("shown"), _, KW("as"), _, KW("dice")>);
 NODE(field_decl, seq<rep_max<2, field_marker>, name, _, must<colon>, _, must<type_expr>, opt<_, field_default>,
-                     opt<_, display_label>, opt<_, shown_when>, opt<_, one<','>>>);
+                     opt<_, display_label>, opt<_, shown_as_dice>, opt<_, shown_when>, opt<_, one<','>>>);
 struct field_list : if_must<brace_open, _, star<field_decl, _>, fields_close> {};
 NODE(shown_as, if_must<KW("shown"), _, as_keyword, _, string_lit>);
 struct by_keyword : KW("by") {};

@@ -169,6 +169,13 @@ board row: grid 1 by 3 of Cell {
 } shown as cell_text coloured by cell_colour
 function cell_text(c: Cell): text = if c.owner == none then "." else "♚"
 function cell_colour(c: Cell): text = if c.owner == none then "" else (if c.owner == first_player() then "green" else "purple")
+state {
+  rolled: list of int = [] "rolled" shown as dice
+  bookkeeping nothing_rolled: list of int = []
+}
+player {
+  private die: int = 0 "die" shown as dice
+}
 setup {
   move top(bag) to shelf
   move top(bag) to shelf
@@ -176,6 +183,8 @@ setup {
   move top(bag) to heap
   move top(bag) to heap
   row[1, 2].owner = first_player()
+  rolled = [3, 6]
+  first_player().die = 4
 }
 play {
   let n = choose one of [1, 2] by first_player() "pick"
@@ -208,6 +217,10 @@ TEST(SeatView, DrawsSortedZonesPilesAndColours) {
     EXPECT_EQ(view["zones"][1]["layout"], "row");
     EXPECT_EQ(view["boards"][0]["cells"][1]["colour"], "green");
     EXPECT_EQ(view["boards"][0]["cells"][0]["colour"], "");
+    EXPECT_EQ(view["fields"][0]["dice"], nlohmann::json::parse("[3, 6]"));
+    EXPECT_EQ(view["players"][0]["fields"][0]["dice"], nlohmann::json::parse("[4]"));
+    EXPECT_FALSE(view["players"][1]["fields"][0].contains("dice")) << "another seat's private die stays secret";
+    EXPECT_NE(plain.find("  rolled: 3 and 6\n"), std::string::npos) << plain;
 }
 
 TEST(SeatView, ANameThatIsNotAColourIsTheRulesMistake) {

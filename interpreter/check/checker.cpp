@@ -102,6 +102,13 @@ void Checker::check_bodies() {
                             if (const Node* shown = c->find(Kind::shown_when)) {
                                 expect_bool(*shown->child(0), "a field's 'shown when'");
                             }
+                            const Type declared = declared_field_type(*c);
+                            if (const Node* dice = c->find(Kind::shown_as_dice); dice && declared.known() &&
+                                !declared.is(B::int_) &&
+                                !(declared.is(B::list) && declared.element && declared.element->is(B::int_))) {
+                                error(dice->loc, fmt::format("'{}' is shown as dice: it must be an int or a list of int, "
+                                                             "not {}", c->name(), type_name(declared)));
+                            }
                         }
                         const Node* value = c->kind == Kind::field_decl ? default_of(*c) : nullptr;
                         if (value) {

@@ -199,6 +199,7 @@ const Node* default_of(const Node& decl) {
     for (auto it = decl.children.rbegin(); it != decl.children.rend(); ++it) {
         switch ((*it)->kind) {
             case Kind::display_label:
+            case Kind::shown_as_dice:
             case Kind::shown_when: continue;
             case Kind::type_name:
             case Kind::list_type:

@@ -418,6 +418,7 @@ void Compiler::compile_fields(const Node& decl, std::vector<FieldInfo>& fields, 
         f.bookkeeping = c->has(Kind::bookkeeping_marker);
         if (const Node* label = c->find(Kind::display_label)) f.label = label->child(0)->text;
         if (const Node* shown = c->find(Kind::shown_when)) f.shown_when = expr(*shown->child(0));
+        f.dice = c->has(Kind::shown_as_dice);
         if (const Node* value = checking::default_of(*c)) f.default_value = expr(*value);
         fields.push_back(std::move(f));
     }

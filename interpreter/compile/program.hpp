@@ -257,6 +257,7 @@ struct FieldInfo {
     bool bookkeeping = false;         // never shown to players (the rules' own bookkeeping)
     std::string label;                // the name players read, or "" (then the name, with spaces for '_')
     std::int32_t shown_when = -1;     // expression: on screens only while it holds; -1: always
+    bool dice = false;                // `shown as dice`: its number (or list of numbers) drawn as die faces
 };
 
 struct CardType {

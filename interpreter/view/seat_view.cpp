@@ -370,6 +370,19 @@ struct ViewBuilder {
         return out;
     }
 
+    // A field `shown as dice`: its numbers, one per die.
+    nlohmann::json dice_json(Value v, std::int32_t type) {
+        auto out = nlohmann::json::array();
+        if (p.type(type).kind != ValueKind::list) {
+            out.push_back(v);
+            return out;
+        }
+        if (v < 0) return out;
+        const auto at = static_cast<std::size_t>(v);
+        for (Value i = 0; i < s.heap[at]; ++i) out.push_back(s.heap[at + 1 + static_cast<std::size_t>(i)]);
+        return out;
+    }
+
     nlohmann::json fields_json(const std::vector<FieldInfo>& fields, std::size_t base, bool sees_private) {
         auto out = nlohmann::json::array();
         for (std::size_t i = 0; i < fields.size(); ++i) {
@@ -379,6 +392,7 @@ struct ViewBuilder {
             out.push_back({{"label", display_name(f.label, f.name)},
                            {"value", secret ? "secret" : shown_value(s.slots[base + i], f.type)},
                            {"secret", secret}});
+            if (f.dice && !secret) out.back()["dice"] = dice_json(s.slots[base + i], f.type);
         }
         return out;
     }

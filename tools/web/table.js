@@ -250,11 +250,36 @@ function drawScore() {
   score.forEach((value, seat) => $("score").append(element("span", "", `${seatName(seat)} ${value}`)));
 }
 
+// Where the pips of a die's face 1 to 6 are, on a 3x3 grid read row by row.
+const pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+// A die showing `value`: its pips from 1 to 6, else the number.
+function dieFace(value) {
+  const die = element("span", "die");
+  die.title = String(value);
+  if (!pips[value]) {
+    die.classList.add("number");
+    die.textContent = String(value);
+    return die;
+  }
+  for (let i = 0; i < 9; i++) die.append(element("span", pips[value].includes(i) ? "pip" : ""));
+  return die;
+}
+
 function fields(list) {
   const box = element("div", "fields");
   for (const f of list) {
     const field = element("span", "field");
-    field.append(element("span", "label", f.label + ": "), document.createTextNode(f.value));
+    field.append(element("span", "label", f.label + ": "));
+    // A field `shown as dice` is drawn as die faces (docs/language.md, "How things are drawn").
+    if (f.dice && f.dice.length) {
+      const dice = element("span", "dice");
+      dice.setAttribute("aria-label", f.value);
+      for (const value of f.dice) dice.append(dieFace(value));
+      field.append(dice);
+    } else {
+      field.append(document.createTextNode(f.value));
+    }
     box.append(field);
   }
   return box;
