@@ -22,7 +22,7 @@ namespace rulesrun::ast {
     /* declarations */                                                                                                 \
     X(import_decl) X(game_decl) X(players_clause) X(seat_names) X(title_clause)                                        \
     X(option_decl) X(option_values) X(option_range) X(enum_decl) X(card_decl) X(record_decl) X(field_decl)            \
-    X(state_marker) X(private_marker) X(bookkeeping_marker) X(display_label) X(shown_when) X(marked_by) X(shown_as) X(shown_by_function) X(deck_decl) X(zone_decl) X(zone_property) X(per_player)             \
+    X(state_marker) X(private_marker) X(bookkeeping_marker) X(display_label) X(shown_when) X(shown_as_dice) X(marked_by) X(coloured_by) X(sorted_by) X(shown_as) X(shown_by_function) X(deck_decl) X(zone_decl) X(zone_property) X(per_player)             \
     X(field_range)                                                                                                     \
     X(player_decl) X(state_decl) X(table_decl) X(table_columns) X(table_row) X(board_decl) X(grid_shape)              \
     X(ring_shape) X(die_decl) X(setup_decl) X(play_decl) X(procedure_decl) X(function_decl) X(param) X(params)         \

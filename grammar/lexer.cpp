@@ -80,12 +80,12 @@ bool is_reserved_word(std::string_view word) {
 const std::vector<std::string_view>& keyword_words() {
     static const std::vector<std::string_view> words = {
         "and", "as", "at", "board", "bookkeeping", "bottom", "break", "by", "card", "check", "choose", "columns",
-        "cooperative", "copies", "deck", "die", "down", "draw", "each", "else", "end", "enters", "enum", "everyone",
+        "coloured", "cooperative", "copies", "deck", "dice", "die", "down", "draw", "each", "else", "end", "enters", "enum", "everyone",
         "face", "faces", "false", "for", "from", "function", "game", "grid", "hidden", "highest", "if", "import",
         "in", "leaves", "let", "list", "lowest", "marked", "move", "nobody", "none", "not", "of", "on", "one",
-        "option", "optional", "or", "ordered", "owner", "per", "phase", "play", "player", "players", "position",
+        "option", "optional", "or", "ordered", "owner", "per", "phase", "pile", "play", "player", "players", "position",
         "prefer", "private", "procedure", "public", "rank", "record", "repeat", "return", "ring", "row", "say",
-        "score", "seats", "secretly", "setup", "show", "shown", "shuffle", "simultaneously", "soon", "stat", "state",
+        "score", "seats", "secretly", "setup", "show", "shown", "shuffle", "simultaneously", "soon", "sorted", "stat", "state",
         "strategy", "subset", "table", "tell", "then", "times", "to", "top", "total", "true", "unordered", "up",
         "when", "where", "whether", "while", "winners", "with", "zone"};
     return words;

@@ -283,15 +283,19 @@ NODE(shown_when, seq<KW("shown"), _, when_keyword, _, expr_required>);
 // `die: int in 1..6`, `promotion: text in ["", "=Q"]`: the only values a card's or record's field may hold (counted
 // in the actions a decision may offer: Game::action_space).
 NODE(field_range, seq<in_keyword, _, expr_required>);
+// `shown as dice`: a number or list of numbers drawn as die faces (`dice: list of int = [] shown as dice`).
+NODE(shown_as_dice, seq<KW("shown"), _, KW("as"), _, KW("dice")>);
 NODE(field_decl, seq<rep_max<2, field_marker>, name, _, must<colon>, _, must<type_expr>, opt<_, field_range>,
                      opt<_, field_default>,
-                     opt<_, display_label>, opt<_, shown_when>, opt<_, one<','>>>);
+                     opt<_, display_label>, opt<_, shown_as_dice>, opt<_, shown_when>, opt<_, one<','>>>);
 struct field_list : if_must<brace_open, _, star<field_decl, _>, fields_close> {};
 NODE(shown_as, if_must<KW("shown"), _, as_keyword, _, string_lit>);
 struct by_keyword : KW("by") {};
 // `marked by NAME`: a function of one card or record giving a short mark shown next to it in menus ("capture").
 NODE(marked_by, if_must<KW("marked"), _, by_keyword, _, name>);
-NODE(card_decl, if_must<KW("card"), _, name, _, field_list, opt<_, shown_as>, opt<_, marked_by>>);
+// `coloured by NAME`: a function of one card or space giving the name of its colour ("red"; "" for none).
+NODE(coloured_by, if_must<KW("coloured"), _, by_keyword, _, name>);
+NODE(card_decl, if_must<KW("card"), _, name, _, field_list, opt<_, shown_as>, opt<_, marked_by>, opt<_, coloured_by>>);
 NODE(record_decl, if_must<KW("record"), _, name, _, field_list, opt<_, shown_as>, opt<_, marked_by>>);
 NODE(player_decl, if_must<KW("player"), _, field_list>);
 NODE(state_decl, if_must<KW("state"), _, field_list>);
@@ -302,8 +306,10 @@ NODE(per_player, seq<KW("per"), _, must<KW("player")>>);
 // `hidden from owner`: every player sees the cards but the zone's owner (a hand held facing the others).
 struct hidden_from_owner : seq<KW("hidden"), _, KW("from"), _, KW("owner")> {};
 NODE(zone_property, sor<KW("ordered"), KW("unordered"), KW("public"), KW("private"), hidden_from_owner, KW("hidden"), KW("bookkeeping"),
-                        seq<KW("face"), _, sor<KW("up"), KW("down")>>>);
-struct zone_attribute : sor<per_player, zone_property> {};
+                        KW("pile"), seq<KW("face"), _, sor<KW("up"), KW("down")>>>);
+// `sorted by NAME`: screens show the zone's cards in the order of NAME, a function of one card giving a number.
+NODE(sorted_by, seq<KW("sorted"), _, by_keyword, _, must<name>>);  // "sorted" alone: not a property
+struct zone_attribute : sor<per_player, sorted_by, zone_property> {};
 NODE(zone_decl, if_must<KW("zone"), _, name, _, colon, _, type_expr, star<_, one<','>, _, must<zone_attribute>>,
                         opt<_, field_default>, opt<_, display_label>>);
 
@@ -321,7 +327,7 @@ struct board_shape : sor<grid_shape, ring_shape> {};
 // `shown as NAME`: a function of one space giving the text drawn for it (docs/language.md).
 NODE(shown_by_function, if_must<KW("shown"), _, as_keyword, _, name>);
 NODE(board_decl, if_must<KW("board"), _, name, _, colon, _, board_shape, _, of_keyword, _, name, _, field_list,
-                         opt<_, shown_by_function>, opt<_, display_label>>);
+                         opt<_, shown_by_function>, opt<_, coloured_by>, opt<_, display_label>>);
 
 struct faces_keyword : KW("faces") {};
 NODE(die_decl, if_must<KW("die"), _, name, _, colon, _, expr, _, faces_keyword>);

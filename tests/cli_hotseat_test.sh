@@ -84,6 +84,9 @@ wait_for "end of input: the game is left unfinished" || exit 1
 tmux_ new-session -d -s narrow -x 80 -y 24 \
     "cd '$WORK' && '$RULESRUN' play '$SOURCE/rules/diablo.rules' --seed 3 --bots human,random; sleep 60"
 for _ in $(seq 100); do tmux_ capture-pane -p -t narrow | grep -q "^black>" && break; sleep 0.1; done
+# The whole menu does not fit under the board at 24 lines (tests/cli_small_terminal_test.sh): 'list' shows it.
+tmux_ send-keys -t narrow -l -- "list" && tmux_ send-keys -t narrow Enter
+for _ in $(seq 100); do tmux_ capture-pane -p -t narrow | grep -q "f6:.*capture" && break; sleep 0.1; done
 # -J joins the rows a line wrapped onto: a joined line wider than the terminal is a line the terminal broke.
 tmux_ capture-pane -p -J -S - -t narrow >"$WORK/narrow"
 contains "$WORK/narrow" "capture" "Diablo's menu at 80 columns"

@@ -84,7 +84,7 @@ contains "$WORK/out" "black chooses e5" "a point typed as the board names it"
 # action each turn, to the end.
 { echo "a1-a9"; echo "C3 c5"; lines 400 1; } >"$WORK/diablo_moves"
 run 0 "$WORK/diablo_moves" play "$DIABLO" --seed 3 --bots human,random
-contains "$WORK/out" "dice: [3, 2]" "the dice rolled"
+contains "$WORK/out" "dice: 3 and 2" "the dice rolled"
 contains "$WORK/out" "       a  b  c  d  e  f" "the columns' letters"
 contains "$WORK/out" "     1 B1 G1 B1 G1 B1 G1" "row 1 of the board, with each stack's colour and height"
 contains "$WORK/out" "  c3: 32. c6 capture  33. f3 capture  34. c5 merge" "the moves grouped by the stack that moves, marked by the rules"

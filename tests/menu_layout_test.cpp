@@ -61,5 +61,31 @@ TEST(MenuLayout, OtherLongMenusArePackedIntoRows) {
     EXPECT_EQ(lines[4], "  13. sky 13  14. sky 14");
 }
 
+TEST(MenuLayout, AMenuTooLongForTheWindowShowsThePiecesThatMove) {
+    std::vector<std::string> names;
+    for (const std::string from : {"a1", "c3", "h10", "b2", "d4", "e5"}) {
+        for (const std::string to : {"a2", "a3", "a4", "a5", "a6"}) names.push_back(from + "-" + to);
+    }
+    ASSERT_EQ(menu_lines(named(names), 80).size(), 6U);
+    EXPECT_EQ(fitted_menu_lines(named(names), 80, 6), menu_lines(named(names), 80)) << "it fits: every move";
+    const std::vector<std::string> pieces = {
+        "30 moves, by the pieces that make them (how many each):",
+        "  a1 (5)   c3 (5)   h10 (5)  b2 (5)   d4 (5)   e5 (5)",
+        "Type a square to see its piece's moves on the board, a move (c3-c5), or 'list'.",
+    };
+    const auto fitted = fitted_menu_lines(named(names), 80, 3);
+    EXPECT_EQ(fitted, pieces);
+    for (const auto& line : fitted) EXPECT_LE(line.size(), 80U) << line;
+    // Too few lines even for the pieces: the first moves, then what to type for the others.
+    EXPECT_EQ(fitted_menu_lines(named(names), 80, 2), (std::vector<std::string>{
+        "   a1:  1. a2   2. a3   3. a4   4. a5   5. a6",
+        "  ... 30 actions: type the start of one to see those it begins, or 'list'."}));
+}
+
+TEST(MenuLayout, AnEntryKeepsItsOwnNumber) {
+    std::vector<MenuEntry> entries = {{"sky 12", "", "", 12}, {"sky 13", "", "", 13}};
+    EXPECT_EQ(menu_lines(entries, 96), (std::vector<std::string>{"  12. sky 12", "  13. sky 13"}));
+}
+
 }  // namespace
 }  // namespace rulesrun::cli

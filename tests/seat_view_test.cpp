@@ -147,5 +147,96 @@ TEST(SeatView, ShowsTheScoreLineOnlyWhenTheScoreReadsNothingSecret) {
     }
 }
 
+// A game drawn with the vocabulary of docs/language.md, "How things are drawn": coloured cards and spaces, a zone
+// sorted by a function, a pile.
+const char* const drawn = R"(
+game "Drawn" {
+  players 2
+}
+enum Hue { red, blue }
+card Gem {
+  value: int
+  hue: Hue
+} shown as "gem {value}" coloured by gem_colour
+function gem_colour(g: Gem): text = text(g.hue)
+function highest_first(g: Gem): int = 0 - g.value
+deck gems: Gem = [Gem(value: v, hue: if v % 2 == 0 then red else blue) for v in 1..6]
+zone bag: Gem, hidden = gems
+zone shelf: Gem, public, sorted by highest_first
+zone heap: Gem, ordered, public, pile
+board row: grid 1 by 3 of Cell {
+  owner: player? = none
+} shown as cell_text coloured by cell_colour
+function cell_text(c: Cell): text = if c.owner == none then "." else "♚"
+function cell_colour(c: Cell): text = if c.owner == none then "" else (if c.owner == first_player() then "green" else "purple")
+state {
+  rolled: list of int = [] "rolled" shown as dice
+  bookkeeping nothing_rolled: list of int = []
+}
+player {
+  private die: int = 0 "die" shown as dice
+}
+setup {
+  move top(bag) to shelf
+  move top(bag) to shelf
+  move top(bag) to shelf
+  move top(bag) to heap
+  move top(bag) to heap
+  row[1, 2].owner = first_player()
+  rolled = [3, 6]
+  first_player().die = 4
+}
+play {
+  let n = choose one of [1, 2] by first_player() "pick"
+  end game with winners [first_player()]
+}
+)";
+
+TEST(SeatView, DrawsSortedZonesPilesAndColours) {
+    const auto game = load_text("seat_view_drawn", drawn);
+    ASSERT_TRUE(game);
+    const auto g = start_game(game, 2, 1);
+    const std::string plain = runtime::view_text(g, 0);
+    EXPECT_NE(plain.find("  shelf: gem 3, gem 2, gem 1\n"), std::string::npos) << "highest first: " << plain;
+    EXPECT_NE(plain.find("  heap: gem 5 on top, 2 cards\n"), std::string::npos) << plain;
+    EXPECT_NE(plain.find("       . ♚ . \n"), std::string::npos) << "a symbol takes one column: " << plain;
+    EXPECT_EQ(plain.find('\x1b'), std::string::npos) << "no colour unless asked: " << plain;
+
+    const std::string coloured = runtime::view_text(g, 0, {}, true);
+    EXPECT_NE(coloured.find("  shelf: \x1b[34mgem 3\x1b[0m, \x1b[31mgem 2\x1b[0m, \x1b[34mgem 1\x1b[0m\n"), std::string::npos)
+        << coloured;
+    EXPECT_NE(coloured.find("\x1b[32m♚\x1b[0m"), std::string::npos) << coloured;
+
+    const auto view = runtime::view_json(g, 0);
+    const auto& heap = view["zones"][2];
+    EXPECT_EQ(heap["layout"], "pile");
+    EXPECT_EQ(heap["count"], 2);
+    ASSERT_EQ(heap["cards"].size(), 1U) << heap.dump();
+    EXPECT_EQ(heap["cards"][0]["text"], "gem 5");
+    EXPECT_EQ(heap["cards"][0]["colour"], "blue");
+    EXPECT_EQ(view["zones"][1]["layout"], "row");
+    EXPECT_EQ(view["boards"][0]["cells"][1]["colour"], "green");
+    EXPECT_EQ(view["boards"][0]["cells"][0]["colour"], "");
+    EXPECT_EQ(view["fields"][0]["dice"], nlohmann::json::parse("[3, 6]"));
+    EXPECT_EQ(view["players"][0]["fields"][0]["dice"], nlohmann::json::parse("[4]"));
+    EXPECT_FALSE(view["players"][1]["fields"][0].contains("dice")) << "another seat's private die stays secret";
+    EXPECT_NE(plain.find("  rolled: 3 and 6\n"), std::string::npos) << plain;
+}
+
+TEST(SeatView, ANameThatIsNotAColourIsTheRulesMistake) {
+    std::string wrong = drawn;
+    wrong.replace(wrong.find("\"purple\""), 8, "\"mauve\"");
+    wrong.replace(wrong.find("row[1, 2].owner = first_player()"), 32, "row[1, 3].owner = next_seat(first_player())");
+    const auto game = load_text("seat_view_mauve", wrong);
+    ASSERT_TRUE(game);
+    const auto g = start_game(game, 2, 1);
+    try {
+        (void)runtime::view_text(g, 0);
+        FAIL() << "a colour outside the palette was drawn";
+    } catch (const runtime::RuleError& e) {
+        EXPECT_NE(std::string(e.what()).find("\"mauve\", which is not a colour"), std::string::npos) << e.what();
+    }
+}
+
 }  // namespace
 }  // namespace rulesrun

@@ -102,6 +102,13 @@ void Checker::check_bodies() {
                             if (const Node* shown = c->find(Kind::shown_when)) {
                                 expect_bool(*shown->child(0), "a field's 'shown when'");
                             }
+                            const Type declared = declared_field_type(*c);
+                            if (const Node* dice = c->find(Kind::shown_as_dice); dice && declared.known() &&
+                                !declared.is(B::int_) &&
+                                !(declared.is(B::list) && declared.element && declared.element->is(B::int_))) {
+                                error(dice->loc, fmt::format("'{}' is shown as dice: it must be an int or a list of int, "
+                                                             "not {}", c->name(), type_name(declared)));
+                            }
                         }
                         const Node* value = c->kind == Kind::field_decl ? default_of(*c) : nullptr;
                         if (value) {
@@ -109,10 +116,16 @@ void Checker::check_bodies() {
                                         fmt::format("the default of '{}'", c->name()));
                         }
                         if (c->kind == Kind::shown_as && self) check_interpolation(*c->child(0), self);
-                        if (c->kind == Kind::shown_by_function) check_space_display(*c->child(0), decl.name());
+                        if (c->kind == Kind::shown_by_function) check_space_display(*c->child(0), decl.name(), "a board is shown as");
                         if (c->kind == Kind::marked_by && self) {
                             const Type marked = find_symbol(decl.name())->type;
                             check_text_function(*c->child(0), marked, "a mark is", type_name(marked));
+                        }
+                        if (c->kind == Kind::coloured_by && decl.kind == Kind::board_decl) {
+                            check_space_display(*c->child(0), decl.name(), "a board's colours are");
+                        } else if (c->kind == Kind::coloured_by && self) {
+                            const Type coloured = find_symbol(decl.name())->type;
+                            check_text_function(*c->child(0), coloured, "a colour is", type_name(coloured));
                         }
                         if (c->kind == Kind::grid_shape || c->kind == Kind::ring_shape) {
                             for (const auto& e : c->children) expect_int(*e, "the size of a board");
@@ -134,6 +147,11 @@ void Checker::check_bodies() {
                     const Node* contents = default_of(decl);
                     if (s && s->decl == &decl && contents && contents != decl.child(1)) {
                         expect_type(*contents, Type::list_of(s->type.element_type()), "a zone's first cards");
+                    }
+                    if (const Node* sorted = decl.find(Kind::sorted_by); sorted && s && s->decl == &decl) {
+                        const Type card = s->type.element_type();
+                        check_value_function(*sorted->child(0), card, "a zone is sorted by", type_name(card),
+                                             Type::of(B::int_));
                     }
                     break;
                 }
@@ -283,26 +301,35 @@ void Checker::check_strategy(const Node& decl) {
     }
 }
 
-// `board B: ... shown as NAME`: NAME is a function of one space of B giving a text.
-void Checker::check_space_display(const Node& function, std::string_view board) {
+// `board B: ... shown as NAME` or `coloured by NAME`: NAME is a function of one space of B giving a text.
+void Checker::check_space_display(const Node& function, std::string_view board, std::string_view role) {
     Symbol* b = find_symbol(board);
     if (!b || b->kind != SymbolKind::board) return;
-    check_text_function(function, Type::of(B::space, b->type.id), "a board is shown as", "space");
+    check_text_function(function, Type::of(B::space, b->type.id), role, "space");
 }
 
-// `shown as NAME` (boards) and `marked by NAME` (cards, records): NAME is a function of one value giving a text.
+// `shown as NAME` (boards), `marked by NAME` and `coloured by NAME` (cards, records): NAME is a function of one value
+// giving a text.
 void Checker::check_text_function(const Node& function, const Type& value, std::string_view role,
                                   std::string_view noun) {
+    check_value_function(function, value, role, noun, Type::of(B::text));
+}
+
+// NAME is a function of one value giving a `result` (a zone's `sorted by NAME`: a number).
+void Checker::check_value_function(const Node& function, const Type& value, std::string_view role,
+                                   std::string_view noun, const Type& result) {
     Symbol* f = find_symbol(function.text);
-    const std::string what = fmt::format("{} a function of one {} giving a text", role, noun);
+    const std::string what = fmt::format("{} a function of one {} giving {}", role, noun,
+                                         result.is(B::text) ? "a text" : "a number");
     if (!f || f->kind != SymbolKind::function) {
         error(function.loc, fmt::format("{}'{}' is not a function: {}", f ? "" : "unknown name ", function.text, what));
         return;
     }
     ++f->uses;
     calls_[current_callable_].insert(f->name);
-    if (f->params.size() != 1 || !assignable(value, f->params[0]) || !f->type.is(B::text)) {
-        error(function.loc, fmt::format("{}, as 'function {}(x: {}): text'", what, function.text, type_name(value)));
+    if (f->params.size() != 1 || !assignable(value, f->params[0]) || !f->type.is(result.base)) {
+        error(function.loc, fmt::format("{}, as 'function {}(x: {}): {}'", what, function.text, type_name(value),
+                                        result.is(B::text) ? "text" : "int"));
     }
 }
 

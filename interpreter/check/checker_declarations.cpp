@@ -200,11 +200,13 @@ const Node* default_of(const Node& decl) {
         switch ((*it)->kind) {
             case Kind::display_label:
             case Kind::field_range:
+            case Kind::shown_as_dice:
             case Kind::shown_when: continue;
             case Kind::type_name:
             case Kind::list_type:
             case Kind::optional_type:
             case Kind::zone_property:
+            case Kind::sorted_by:
             case Kind::per_player: return nullptr;
             default: return it->get() == decl.child(0) ? nullptr : it->get();
         }

@@ -113,8 +113,10 @@ public:
     Type check_expr(const Node& e, const Type* expected = nullptr);
     Type check_expr_kind(const Node& e, const Type* expected);
     Type check_name(const Node& e, const Type* expected);
-    void check_space_display(const Node& function, std::string_view board);
+    void check_space_display(const Node& function, std::string_view board, std::string_view role);
     void check_text_function(const Node& function, const Type& value, std::string_view role, std::string_view noun);
+    void check_value_function(const Node& function, const Type& value, std::string_view role, std::string_view noun,
+                              const Type& result);
     Type check_binary(const Node& e);
     Type check_field(const Node& e);
     Type check_index(const Node& e);

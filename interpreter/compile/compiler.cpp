@@ -201,11 +201,15 @@ void Compiler::compile_space_display(std::int32_t board, const Node& shown) {
 }
 
 // A callable of one value (a space, a card, a record) that calls the rules' function named by `clause`
-// (`shown as NAME`, `marked by NAME`) on it.
-std::int32_t Compiler::text_function_callable(const Node& clause, const Type& value, std::string_view kind) {
+// (`shown as NAME`, `marked by NAME`, `coloured by NAME`, `sorted by NAME`) on it; the function gives `result`.
+std::int32_t Compiler::text_function_callable(const Node& clause, const Type& value, std::string_view kind,
+                                              const Type& result) {
     const Node& function = *clause.child(0);
-    const std::int32_t id = begin_callable(std::string(clause.kind == Kind::marked_by ? "marked by" : "shown as"),
-                                           std::string(kind), clause.loc);
+    const char* name = clause.kind == Kind::marked_by     ? "marked by"
+                       : clause.kind == Kind::coloured_by ? "coloured by"
+                       : clause.kind == Kind::sorted_by   ? "sorted by"
+                                                          : "shown as";
+    const std::int32_t id = begin_callable(name, std::string(kind), clause.loc);
     Node self;
     self.kind = Kind::name;
     self.loc = clause.loc;
@@ -213,7 +217,7 @@ std::int32_t Compiler::text_function_callable(const Node& clause, const Type& va
     const std::int32_t slot = declare_local(self, value);
     program_->callables[static_cast<std::size_t>(id)].params = 1;
     const std::int32_t argument = add_expr(ExprOp::local, value, clause.loc, slot);
-    const std::int32_t call = add_expr(ExprOp::call_function, Type::of(B::text), clause.loc,
+    const std::int32_t call = add_expr(ExprOp::call_function, result, clause.loc,
                                        callables_.at(function.text), 0, {argument});
     program_->callables[static_cast<std::size_t>(id)].body = call;
     end_callable();
@@ -421,6 +425,7 @@ void Compiler::compile_fields(const Node& decl, std::vector<FieldInfo>& fields, 
         f.bookkeeping = c->has(Kind::bookkeeping_marker);
         if (const Node* label = c->find(Kind::display_label)) f.label = label->child(0)->text;
         if (const Node* shown = c->find(Kind::shown_when)) f.shown_when = expr(*shown->child(0));
+        f.dice = c->has(Kind::shown_as_dice);
         if (const Node* value = checking::default_of(*c)) f.default_value = expr(*value);
         if (checked && checked->values) f.values = field_value_set(std::string(decl.name()), f.name, *checked->values);
         fields.push_back(std::move(f));
@@ -443,6 +448,9 @@ void Compiler::compile_zone(const Node& decl) {
             if (c.text == "private") z.visibility = Visibility::private_;
             if (c.text == "hidden" || c.text.find("down") != std::string::npos) z.visibility = Visibility::hidden;
             if (c.text.find("owner") != std::string::npos) z.visibility = Visibility::others_;
+            if (c.text == "pile") z.pile = true;
+        } else if (c.kind == Kind::sorted_by) {
+            z.sorted_by = text_function_callable(c, s->type.element_type(), "zone order", Type::of(B::int_));
         } else if (c.kind == Kind::display_label) {
             z.label = c.child(0)->text;
         } else {
@@ -552,6 +560,9 @@ void Compiler::compile_declaration(const Node& decl) {
             if (const Node* mark = decl.find(Kind::marked_by)) {
                 p.card_types[static_cast<std::size_t>(id)].marked_by = text_function_callable(*mark, s->type, "mark");
             }
+            if (const Node* colour = decl.find(Kind::coloured_by)) {
+                p.card_types[static_cast<std::size_t>(id)].coloured_by = text_function_callable(*colour, s->type, "colour");
+            }
             break;
         }
         case Kind::record_decl: {
@@ -578,6 +589,9 @@ void Compiler::compile_declaration(const Node& decl) {
             compile_fields(decl, p.boards[static_cast<std::size_t>(id)].fields,
                            &checker_.boards_[static_cast<std::size_t>(id)]);
             if (const Node* shown = decl.find(Kind::shown_by_function)) compile_space_display(id, *shown);
+            if (const Node* colour = decl.find(Kind::coloured_by)) {
+                b.coloured_by = text_function_callable(*colour, Type::of(B::space, id), "board colour");
+            }
             if (const Node* label = decl.find(Kind::display_label)) b.label = label->child(0)->text;
             break;
         }

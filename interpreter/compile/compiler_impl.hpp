@@ -61,7 +61,8 @@ public:
     void end_callable();
     void compile_callable_body(const Node& decl, std::int32_t callable);
     void compile_space_display(std::int32_t board, const Node& shown);
-    std::int32_t text_function_callable(const Node& clause, const Type& value, std::string_view kind);
+    std::int32_t text_function_callable(const Node& clause, const Type& value, std::string_view kind,
+                                        const Type& result = Type::of(Type::Base::text));
     std::int32_t value_callable(std::string kind, const Node& name_node, const Type& param_type, const Node& value,
                                 std::int32_t& expr_out);
 

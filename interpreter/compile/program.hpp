@@ -259,6 +259,7 @@ struct FieldInfo {
     bool bookkeeping = false;         // never shown to players (the rules' own bookkeeping)
     std::string label;                // the name players read, or "" (then the name, with spaces for '_')
     std::int32_t shown_when = -1;     // expression: on screens only while it holds; -1: always
+    bool dice = false;                // `shown as dice`: its number (or list of numbers) drawn as die faces
     std::int32_t values = -1;         // `in 1..6`, `in ["a", "b"]`: index in Program::field_values; -1: any value
 };
 
@@ -279,6 +280,7 @@ struct CardType {
     std::vector<FieldInfo> fields;
     std::int32_t shown_as = -1;       // template, holes read the card's fields
     std::int32_t marked_by = -1;      // callable of one card giving its mark in menus, or -1
+    std::int32_t coloured_by = -1;    // callable of one card giving the name of its colour on screens, or -1
 };
 
 struct RecordType {
@@ -305,6 +307,8 @@ struct ZoneDecl {
     std::int32_t initial = -1;       // expression or -1
     std::string label;               // the name players read, or ""
     bool bookkeeping = false;        // never drawn on screens (cards the rules keep aside for their own use)
+    bool pile = false;               // drawn as its top card and how many cards it holds
+    std::int32_t sorted_by = -1;     // callable of one card giving its place on screens (lowest first), or -1
 };
 
 struct DeckDecl {
@@ -319,6 +323,7 @@ struct BoardDecl {
     std::int32_t rows = -1, columns = -1;  // expressions (a ring has only `rows`: its length)
     std::vector<FieldInfo> fields;
     std::int32_t shown_as = -1;  // callable giving a space's text when the board is drawn, or -1
+    std::int32_t coloured_by = -1;  // callable giving the name of a space's colour, or -1
     std::string label;           // the heading players read, or "" (then the name)
 };
 

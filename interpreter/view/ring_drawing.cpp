@@ -32,10 +32,24 @@ std::vector<Placed> place(const std::vector<std::string>& labels, std::size_t wi
 
 }  // namespace
 
+std::size_t display_width(std::string_view text) {
+    std::size_t width = 0;
+    for (std::size_t i = 0; i < text.size(); ++i) {
+        if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+            const auto end = text.find('m', i);
+            if (end == std::string_view::npos) return width;
+            i = end;
+        } else if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) {
+            ++width;
+        }
+    }
+    return width;
+}
+
 std::string draw_ring(const std::vector<std::string>& labels, int indent) {
     if (labels.empty()) return "";
     std::size_t widest = 0;
-    for (const auto& l : labels) widest = std::max(widest, l.size());
+    for (const auto& l : labels) widest = std::max(widest, display_width(l));
     auto placed = place(labels, widest);
     std::sort(placed.begin(), placed.end(), [](const Placed& a, const Placed& b) {
         return a.row != b.row ? a.row < b.row : a.centre < b.centre;
@@ -43,14 +57,17 @@ std::string draw_ring(const std::vector<std::string>& labels, int indent) {
     std::string out;
     for (std::size_t i = 0; i < placed.size();) {
         std::string line(static_cast<std::size_t>(indent), ' ');
+        std::size_t width = line.size();  // the columns the line takes (labels may hold colours and symbols)
         const int row = placed[i].row;
         for (; i < placed.size() && placed[i].row == row; ++i) {
             const std::string& label = labels[placed[i].label];
-            const auto wanted = static_cast<std::size_t>(indent + std::max(0, placed[i].centre - static_cast<int>(label.size() / 2)));
+            const std::size_t label_width = display_width(label);
+            const auto wanted = static_cast<std::size_t>(indent + std::max(0, placed[i].centre - static_cast<int>(label_width / 2)));
             // Labels on one row never touch: a label that would overlap the previous one moves right.
-            const std::size_t at = std::max(wanted, line.size() + (line.size() > static_cast<std::size_t>(indent) ? 2 : 0));
-            line.resize(at, ' ');
+            const std::size_t at = std::max(wanted, width + (width > static_cast<std::size_t>(indent) ? 2 : 0));
+            line.append(at - width, ' ');
             line += label;
+            width = at + label_width;
         }
         out += line + "\n";
     }

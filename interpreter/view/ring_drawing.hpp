@@ -3,9 +3,14 @@
 #pragma once
 
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace rulesrun::runtime {
+
+// How many columns `text` takes at a terminal: one per character (UTF-8 continuation bytes and the ANSI colour
+// sequences "ESC [ ... m" take none).
+std::size_t display_width(std::string_view text);
 
 // The lines of the drawing, each indented by `indent` blanks; labels[i] is written where space i+1 sits.
 std::string draw_ring(const std::vector<std::string>& labels, int indent);

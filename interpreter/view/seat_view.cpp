@@ -22,6 +22,24 @@ const char* unseen_word(Visibility visibility) {
     }
 }
 
+// The colours a `coloured by` function may name, and how a terminal draws each (ANSI SGR parameters; the browser's
+// style.css has a class for each name).
+struct NamedColour {
+    std::string_view name;
+    std::string_view ansi;
+};
+constexpr NamedColour palette[] = {
+    {"red", "31"},          {"orange", "38;5;208"}, {"yellow", "33"},       {"green", "32"},
+    {"blue", "34"},         {"purple", "35"},       {"pink", "38;5;205"},   {"brown", "38;5;130"},
+    {"cyan", "36"},         {"grey", "37"},         {"white", "1;97"},      {"black", "30;47"}};
+
+const NamedColour* find_colour(std::string_view name) {
+    for (const auto& c : palette) {
+        if (c.name == name) return &c;
+    }
+    return nullptr;
+}
+
 // What players call a field or zone: its label, else its name with spaces for '_'.
 std::string display_name(const std::string& label, const std::string& name) {
     return label.empty() ? spoken_name(name) : label;
@@ -35,6 +53,7 @@ struct ViewBuilder {
     int viewer;
     std::vector<std::string> facts;
     const SpaceMarks* marks = nullptr;  // grid spaces marked on screen (a piece and where it may go)
+    bool colour = false;                // screens in colour (a terminal that wants it)
 
     void state_fields() {
         for (std::size_t i = 0; i < p.state_fields.size(); ++i) {
@@ -71,26 +90,65 @@ struct ViewBuilder {
         return out.empty() ? out : " (" + out + ")";
     }
 
-    // A zone's cards from its top. On a screen, a hand or market (unordered) is in the order of its deck, as a player
-    // sorts a hand (Hearts by suit and rank), whatever order the cards came in; facts keep the zone's own order.
+    // A zone's cards from its top. On a screen, a zone `sorted by` a function is in the order of its numbers (ties in
+    // the order of the deck); else a hand or market (unordered) is in the order of its deck, as a player sorts a hand
+    // (Hearts by suit and rank), whatever order the cards came in; facts keep the zone's own order.
     std::vector<Value> zone_cards(std::size_t zone, bool on_screen) const {
         const auto top = s.zone_cards.begin() + static_cast<std::ptrdiff_t>(s.zone_top(zone));
         std::vector<Value> cards(top, top + s.zone_size[zone]);
-        if (on_screen && !zone_declaration(zone).ordered) std::sort(cards.begin(), cards.end());
+        const ZoneDecl& d = zone_declaration(zone);
+        if (on_screen && d.sorted_by >= 0) {
+            std::vector<std::pair<Value, Value>> keyed;
+            for (const Value card : cards) keyed.emplace_back(m.call_value(d.sorted_by, -1, card), card);
+            std::sort(keyed.begin(), keyed.end());
+            for (std::size_t i = 0; i < cards.size(); ++i) cards[i] = keyed[i].second;
+        } else if (on_screen && !d.ordered) {
+            std::sort(cards.begin(), cards.end());
+        }
         return cards;
+    }
+
+    // The name of a colour a `coloured by` function gives for `value`, "" for none; a name outside the palette is the
+    // rules' mistake, said as such.
+    std::string colour_name(std::int32_t coloured_by, Value value) const {
+        if (coloured_by < 0) return "";
+        std::string name = m.text_of(m.call_value(coloured_by, -1, value));
+        if (name.empty() || find_colour(name)) return name;
+        std::string known;
+        for (const auto& c : palette) known += fmt::format("{}{}", known.empty() ? "" : ", ", c.name);
+        throw RuleError(fmt::format("'coloured by' gave \"{}\", which is not a colour: the colours are {}", name, known));
+    }
+
+    // `text` in its colour on a terminal that shows colours, else as it is.
+    std::string painted(const std::string& text, const std::string& colour_name) const {
+        if (!colour || colour_name.empty()) return text;
+        return fmt::format("\x1b[{}m{}\x1b[0m", find_colour(colour_name)->ansi, text);
+    }
+
+    const CardType& card_type_of(Value card) const {
+        return p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
+    }
+
+    // A card as its `shown as` writes it, else its type and number.
+    std::string card_text(Value card) {
+        const CardType& t = card_type_of(card);
+        return t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1);
     }
 
     // "[5 blue, 10 brown]" in facts, "5 blue, 10 brown" on screens.
     std::string cards_of(std::size_t zone, bool on_screen) {
         std::string out;
         for (const Value card : zone_cards(zone, on_screen)) {
-            const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
+            const CardType& t = card_type_of(card);
             if (!out.empty()) out += ", ";
-            out += t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1);
+            out += on_screen ? painted(card_text(card), colour_name(t.coloured_by, card)) : card_text(card);
             out += state_of(card, t, on_screen);
         }
         return on_screen ? out : "[" + out + "]";
     }
+
+    // Whether a zone is drawn as its top card and its count (a `pile` of two cards or more that the viewer sees).
+    bool drawn_as_pile(std::size_t z) const { return zone_declaration(z).pile && s.zone_size[z] > 1; }
 
     void zones() {
         for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
@@ -153,10 +211,19 @@ struct ViewBuilder {
     // Whether a field is drawn: not bookkeeping, and its `shown when` holds.
     bool on_screen(const FieldInfo& f) { return !f.bookkeeping && (f.shown_when < 0 || m.eval(f.shown_when) != 0); }
 
-    // A value as players read it: truths as yes and no.
+    // A value as players read it: truths as yes and no, lists as words ("3 and 2", "1, 4 and 5"; "none" when empty).
     std::string shown_value(Value v, std::int32_t type) {
         if (type >= 0 && p.type(type).kind == ValueKind::boolean) return v ? "yes" : "no";
-        return m.show(v, type);
+        if (type < 0 || p.type(type).kind != ValueKind::list || v < 0) return m.show(v, type);
+        const auto at = static_cast<std::size_t>(v);
+        const Value n = s.heap[at];
+        if (n == 0) return "none";
+        std::string out;
+        for (Value i = 0; i < n; ++i) {
+            out += i == 0 ? "" : (i + 1 == n ? " and " : ", ");
+            out += shown_value(s.heap[at + 1 + static_cast<std::size_t>(i)], p.type(type).element);
+        }
+        return out;
     }
 
     // "market: 5 blue, 10 brown", "deck: 45 cards, face down", "hand: 3 cards, secret", "discard: empty".
@@ -165,6 +232,12 @@ struct ViewBuilder {
         const std::string name = display_name(d.label, d.name);
         const Value size = s.zone_size[z];
         if (size == 0) return name + ": empty";
+        if (zone_visible(z) && drawn_as_pile(z)) {
+            const Value top = zone_cards(z, true).front();
+            const CardType& t = card_type_of(top);
+            return fmt::format("{}: {}{} on top, {} cards", name, painted(card_text(top), colour_name(t.coloured_by, top)),
+                               state_of(top, t, true), size);
+        }
         if (zone_visible(z)) return fmt::format("{}: {}", name, cards_of(z, true));
         return fmt::format("{}: {} card{}, {}", name, size, size == 1 ? "" : "s",
                            unseen_word(d.visibility));
@@ -197,16 +270,28 @@ struct ViewBuilder {
         return out.empty() ? "." : out;
     }
 
+    // The colour of a live space, by its board's `coloured by` function ("" for none).
+    std::string cell_colour(Value space) {
+        const auto sp = static_cast<std::size_t>(space);
+        const BoardDecl& b = p.boards[static_cast<std::size_t>(in.space_board[sp])];
+        if (s.slots[static_cast<std::size_t>(in.space_base[sp]) + b.fields.size()] == 0) return "";
+        return colour_name(b.coloured_by, space);
+    }
+
     std::string board(std::size_t b) {
         const Value first = in.board_first[b], rows = in.board_rows[b], columns = in.board_columns[b];
-        std::vector<std::string> cells;
+        std::vector<std::string> cells, colours;
         std::size_t width = 1;
         for (Value i = 0; i < rows * columns; ++i) {
             cells.push_back(cell(first + i));
-            width = std::max(width, cells.back().size());
+            colours.push_back(cell_colour(first + i));
+            width = std::max(width, display_width(cells.back()));
         }
         std::string out = fmt::format("  {}:\n", display_name(p.boards[b].label, p.boards[b].name));
-        if (!p.boards[b].grid) return out + ring(b, cells);
+        if (!p.boards[b].grid) {
+            for (std::size_t i = 0; i < cells.size(); ++i) cells[i] = painted(cells[i], colours[i]);
+            return out + ring(b, cells);
+        }
         // Row 1 at the bottom, as on a chess board; columns lettered from a. A single row is a track (Backgammon's
         // points): its spaces are numbered from 1, as the rules number them, and it has no row number.
         const bool track = rows == 1;
@@ -220,7 +305,8 @@ struct ViewBuilder {
             out += track ? std::string(7, ' ') : fmt::format("    {:>2} ", r + 1);
             for (Value c = 0; c < columns; ++c) {
                 const Value space = first + r * columns + c;
-                out += fmt::format("{:<{}}{}", cells[static_cast<std::size_t>(r * columns + c)], width, mark_of(space));
+                const auto i = static_cast<std::size_t>(r * columns + c);
+                out += painted(cells[i], colours[i]) + std::string(width - display_width(cells[i]), ' ') + mark_of(space);
             }
             out += "\n";
         }
@@ -284,6 +370,19 @@ struct ViewBuilder {
         return out;
     }
 
+    // A field `shown as dice`: its numbers, one per die.
+    nlohmann::json dice_json(Value v, std::int32_t type) {
+        auto out = nlohmann::json::array();
+        if (p.type(type).kind != ValueKind::list) {
+            out.push_back(v);
+            return out;
+        }
+        if (v < 0) return out;
+        const auto at = static_cast<std::size_t>(v);
+        for (Value i = 0; i < s.heap[at]; ++i) out.push_back(s.heap[at + 1 + static_cast<std::size_t>(i)]);
+        return out;
+    }
+
     nlohmann::json fields_json(const std::vector<FieldInfo>& fields, std::size_t base, bool sees_private) {
         auto out = nlohmann::json::array();
         for (std::size_t i = 0; i < fields.size(); ++i) {
@@ -293,6 +392,7 @@ struct ViewBuilder {
             out.push_back({{"label", display_name(f.label, f.name)},
                            {"value", secret ? "secret" : shown_value(s.slots[base + i], f.type)},
                            {"secret", secret}});
+            if (f.dice && !secret) out.back()["dice"] = dice_json(s.slots[base + i], f.type);
         }
         return out;
     }
@@ -307,13 +407,14 @@ struct ViewBuilder {
         if (!visible) return out;
         auto cards = nlohmann::json::array();
         for (const Value card : zone_cards(z, true)) {
-            const CardType& t = p.card_types[static_cast<std::size_t>(in.card_type[static_cast<std::size_t>(card)])];
+            const CardType& t = card_type_of(card);
             std::string state = state_of(card, t, true);
             if (!state.empty()) state = state.substr(2, state.size() - 3);  // " (gems: 3)" -> "gems: 3"
-            cards.push_back({{"text", t.shown_as >= 0 ? m.show_with_self(t.shown_as, card) : fmt::format("{} {}", t.name, card + 1)},
-                             {"state", state}});
+            cards.push_back({{"text", card_text(card)}, {"state", state}, {"colour", colour_name(t.coloured_by, card)}});
+            if (drawn_as_pile(z)) break;  // its top card only
         }
         out["cards"] = std::move(cards);
+        out["layout"] = drawn_as_pile(z) ? "pile" : "row";
         return out;
     }
 
@@ -330,7 +431,7 @@ struct ViewBuilder {
             const auto sp = static_cast<std::size_t>(first + i);
             const bool alive = s.slots[static_cast<std::size_t>(in.space_base[sp]) + p.boards[b].fields.size()] != 0;
             out["cells"].push_back({{"name", m.space_name(first + i)}, {"text", cell(first + i)}, {"alive", alive},
-                                    {"pawns", nlohmann::json::array()}});
+                                    {"colour", cell_colour(first + i)}, {"pawns", nlohmann::json::array()}});
         }
         if (p.boards[b].grid) return out;
         for (int seat = 0; seat < in.players; ++seat) {
@@ -381,10 +482,10 @@ nlohmann::json view_json(const Game& game, int viewer) {
     });
 }
 
-std::string view_text(const Game& game, int viewer, const SpaceMarks& marks) {
+std::string view_text(const Game& game, int viewer, const SpaceMarks& marks, bool colour) {
     const StateData& state = game.state();
     return inspect(state, [&](Machine& m) {
-        ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}, &marks};
+        ViewBuilder v{m, game.definition().program(), state, *state.instance, viewer, {}, &marks, colour};
         return v.layout();
     });
 }

@@ -19,8 +19,9 @@ namespace rulesrun::runtime {
 using SpaceMarks = std::vector<std::pair<std::string, char>>;
 
 // The same information laid out for a terminal: the game's fields, one line per player, one per zone, and each board
-// (a grid as rows and columns, a ring as a list), with `marks` after their grid spaces.
-[[nodiscard]] std::string view_text(const Game& game, int viewer, const SpaceMarks& marks = {});
+// (a grid as rows and columns, a ring as a list), with `marks` after their grid spaces; with `colour`, cards and
+// spaces in the colours the rules give them (`coloured by`), as ANSI sequences.
+[[nodiscard]] std::string view_text(const Game& game, int viewer, const SpaceMarks& marks = {}, bool colour = false);
 
 // The same as data (docs/protocol.md, "view"): for the browser and for programs that take a seat.
 [[nodiscard]] nlohmann::json view_json(const Game& game, int viewer);

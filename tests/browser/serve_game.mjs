@@ -151,9 +151,15 @@ try {
             await pages[0].page.waitForTimeout(50);
             continue;
         }
-        const buttons = pages[turn].page.locator("#decision button");
+        // The options not on the table are buttons; cards, spaces and pieces are clicked on the table.
+        const buttons = pages[turn].page.locator("#decision button:visible");
+        const onTable = pages[turn].page.locator("#table .playable, #players .playable");
         const count = await buttons.count();
-        if (count === 0) { await pages[turn].page.waitForTimeout(50); continue; }
+        const clickable = await onTable.count();
+        if (count === 0 && clickable === 0 && await pages[turn].page.locator("table.grid td.from").count() === 0) {
+            await pages[turn].page.waitForTimeout(50);
+            continue;
+        }
         const stepBefore = await pages[turn].page.evaluate(() => state.step);
         const title = await pages[turn].page.title();
         if (!title.startsWith("\u25b6 Your turn")) fail(`seat ${pages[turn].seat}'s tab does not say it is its turn: '${title}'`);
@@ -172,12 +178,15 @@ try {
             if (label !== `Confirm: ${option.name}`) fail(`the toggles of '${option.name}' confirm '${label}'`);
             await confirm.click();
             toggledSets++;
-        } else if (moves % 2 === 0 && await pieces.count() > 0) {
+        } else if ((moves % 2 === 0 || count + clickable === 0) && await pieces.count() > 0) {
             // On a board: the piece, then where it goes.
             await pieces.nth(moves % await pieces.count()).click();
             const targets = pages[turn].page.locator("table.grid td.target");
             if (await targets.count() === 0) fail(`seat ${pages[turn].seat}: a piece with moves shows no target on the board`);
             await targets.nth(0).click();
+        } else if (clickable > 0 && (count === 0 || moves % 2 === 1)) {
+            // A card or a space on the table; a double click here too answers once.
+            await onTable.nth((moves * 7 + 3) % clickable).click({ clickCount: moves % 3 === 0 ? 2 : 1 });
         } else {
             // Every third move is a double click, as an impatient player's: it must answer once.
             await buttons.nth((moves * 7 + 3) % count).click({ clickCount: moves % 3 === 0 ? 2 : 1 });

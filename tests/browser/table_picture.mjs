@@ -3,6 +3,7 @@
 // Usage: node table_picture.mjs RULESRUN RULES_FILE GAME PLAYERS SEATS MOVES OUTPUT.png DATA_FOLDER
 import { chromium } from "playwright-core";
 import { spawn } from "node:child_process";
+import { playFirst } from "./play_first.mjs";
 
 const [rulesrun, rulesFile, game, players, seatList, moves, output, data] = process.argv.slice(2);
 if (!data) {
@@ -36,7 +37,7 @@ try {
         await page.waitForFunction(() => /Your turn|game is over/.test(document.querySelector("#status").textContent));
         if ((await page.locator("#status").textContent()).includes("game is over")) break;
         const step = await page.evaluate(() => state.step);
-        await page.locator("#decision button").first().click();
+        await playFirst(page);
         await page.waitForFunction((s) => state.step !== s, step);
         played++;
     }

@@ -44,7 +44,7 @@ int run_replay(const ReplayOptions& options) {
         const auto& action = saved.actions[i];
         if (options.step) {
             out << '\n' << style.bold(fmt::format("== {} to play ==", game.seat_name(action.seat))) << '\n';
-            print_block(out, view_text(game, viewer));
+            print_block(out, view_text(game, viewer, {}, style.colour()));
             try {
                 console.wait_for_enter(fmt::format("[action {} of {}: press Enter]", i + 1, saved.actions.size()));
             } catch (const EndOfInput&) {
@@ -67,7 +67,7 @@ int run_replay(const ReplayOptions& options) {
     } else {
         out << style.bold(fmt::format("== The saved game is unfinished after {} actions ==", saved.actions.size()))
             << '\n';
-        print_block(out, view_text(game, viewer));
+        print_block(out, view_text(game, viewer, {}, style.colour()));
     }
     return exit_ok;
 }

@@ -26,6 +26,15 @@ std::size_t menu_width() {
     return std::min<std::size_t>(size.ws_col - 1, widest_menu);  // the last column left free: some terminals wrap there
 }
 
+// The lines of the terminal's window, or 0 when the output is not a terminal (a pipe, a test's file: no limit).
+std::size_t window_rows() {
+    winsize size{};
+    if (isatty(STDOUT_FILENO) == 0 || ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) != 0) return 0;
+    return size.ws_row;
+}
+
+std::size_t line_count(const std::string& text) { return static_cast<std::size_t>(std::count(text.begin(), text.end(), '\n')); }
+
 std::string_view trim(std::string_view s) {
     while (!s.empty() && (s.front() == ' ' || s.front() == '\t' || s.front() == '\r')) s.remove_prefix(1);
     while (!s.empty() && (s.back() == ' ' || s.back() == '\t' || s.back() == '\r')) s.remove_suffix(1);
@@ -103,15 +112,28 @@ void print_elements(std::ostream& out, const std::vector<std::string>& names) {
     out << line << '\n';
 }
 
-// The numbered actions, each with what it does when the rules say it (a menu option's description); a long menu is
-// packed into rows (menu_layout).
-void print_actions(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names) {
+// The numbered actions (those of `shown`, else all), each with what it does when the rules say it (a menu option's
+// description); a long menu is packed into rows (menu_layout), and kept within `height` lines when it is not 0.
+// Whether every action was listed.
+bool print_actions(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
+                   std::size_t height = 0, const std::vector<std::size_t>& shown = {}) {
     std::vector<MenuEntry> entries;
     for (std::size_t i = 0; i < names.size(); ++i) {
+        if (!shown.empty() && std::find(shown.begin(), shown.end(), i) == shown.end()) continue;
         const int action = static_cast<int>(i);
-        entries.push_back({names[i], game.action_description(seat, action), game.action_mark(seat, action)});
+        entries.push_back({names[i], game.action_description(seat, action), game.action_mark(seat, action), i + 1});
     }
-    for (const auto& line : menu_lines(entries, menu_width())) out << line << '\n';
+    const auto lines = height == 0 ? menu_lines(entries, menu_width()) : fitted_menu_lines(entries, menu_width(), height);
+    for (const auto& line : lines) out << line << '\n';
+    return height == 0 || lines.size() == menu_lines(entries, menu_width()).size();
+}
+
+// The lines a menu may take under `used` lines in the window, keeping the board above on screen (and a line for what
+// the player types); 0 when the window's size is unknown.
+std::size_t menu_height(std::size_t used) {
+    const std::size_t rows = window_rows();
+    if (rows == 0) return 0;
+    return rows > used + 4 ? rows - used - 2 : 2;
 }
 
 std::string help_text(std::size_t actions) {
@@ -164,7 +186,7 @@ void show_moves(std::ostream& out, const runtime::Game& game, int seat, const st
                 const std::vector<std::size_t>& moves, const std::vector<std::string>& names, const Style& style) {
     runtime::SpaceMarks marks{{square, '*'}};
     for (const std::size_t i : moves) marks.emplace_back(names[i].substr(square.size() + 1), '+');
-    print_block(out, view_text(game, seat, marks));
+    print_block(out, view_text(game, seat, marks, style.colour()));
     out << style.bold(fmt::format("{}* can go to the squares marked +:", square)) << '\n';
     std::string line;
     for (const std::size_t i : moves) {
@@ -179,22 +201,31 @@ void show_moves(std::ostream& out, const runtime::Game& game, int seat, const st
     out << line << '\n' << fmt::format("Type a square ({}) or a number.", names[moves.front()].substr(square.size() + 1)) << '\n';
 }
 
-void show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
+// The screen of a question: the seat's view, the prompt and the menu, kept within the window. Whether the whole
+// menu is on screen.
+bool show_question(std::ostream& out, const runtime::Game& game, int seat, const std::vector<std::string>& names,
                    const Style& style) {
     out << '\n' << style.bold(fmt::format("== {} to play ==", game.seat_name(seat))) << '\n';
-    print_block(out, view_text(game, seat));
+    const std::string view = view_text(game, seat, {}, style.colour());
+    print_block(out, view);
     const auto prompt = game.prompt(seat);
     out << style.bold(prompt.empty() ? game.choice_name(seat) : prompt) << '\n';
-    if (lists_elements_only(game, seat, names.size())) return print_elements(out, names);
-    if (names_places_only(game, seat, names)) return print_places(out, names);
-    print_actions(out, game, seat, names);
+    if (lists_elements_only(game, seat, names.size())) {
+        print_elements(out, names);
+        return true;
+    }
+    if (names_places_only(game, seat, names)) {
+        print_places(out, names);
+        return true;
+    }
+    return print_actions(out, game, seat, names, menu_height(line_count(view) + 3));
 }
 
 }  // namespace
 
 Answer Console::ask_action(const runtime::Game& game, int seat) {
     const auto names = action_names(game, seat);
-    show_question(out_, game, seat, names, style_);
+    const bool whole_menu = show_question(out_, game, seat, names, style_);
     std::string piece;  // a square typed alone: the next entry may name where its piece goes
     for (;;) {
         out_ << game.seat_name(seat) << "> " << std::flush;
@@ -217,6 +248,10 @@ Answer Console::ask_action(const runtime::Game& game, int seat) {
             return {-1, TableRequest::undo};
         } else if (word == "quit") {
             return {-1, TableRequest::quit};
+        } else if (const auto begun = actions_starting_with(word, names); !whole_menu && begun.size() > 1) {
+            // A menu cut to the window: the start of a name lists the actions it begins, as many as fit.
+            out_ << style_.bold(fmt::format("{} actions begin with '{}':", begun.size(), word)) << '\n';
+            print_actions(out_, game, seat, names, menu_height(1), begun);
         } else {
             out_ << style_.red(wrong_entry(word, names)) << '\n';
         }

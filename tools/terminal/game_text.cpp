@@ -102,7 +102,7 @@ std::string option_lines(const runtime::Game& game) {
 void print_final(std::ostream& out, const runtime::Game& game, const Style& style) {
     const auto results = game.results();
     out << style.bold("== Game over ==") << '\n';
-    print_block(out, view_text(game, -1));
+    print_block(out, view_text(game, -1, {}, style.colour()));
     print_results_table(out, game, results, style);
     out << style.bold(verdict(game, results)) << '\n';
     // Only once the game is over: with the seed, anyone at the table could replay the game elsewhere and read every

@@ -20,8 +20,18 @@ std::optional<std::pair<std::string, std::string>> as_move(const std::string& na
     return std::pair{name.substr(0, dash), name.substr(dash + 1)};
 }
 
-std::string numbered(std::size_t index, const std::string& text, std::size_t digits) {
-    return fmt::format("{:>{}}. {}", index + 1, digits, text);
+// "34. c5": an entry's number (its own, else its place in the menu) and its text.
+std::string numbered(const std::vector<MenuEntry>& entries, std::size_t index, const std::string& text,
+                     std::size_t digits) {
+    const std::size_t number = entries[index].number ? entries[index].number : index + 1;
+    return fmt::format("{:>{}}. {}", number, digits, text);
+}
+
+// The digits of the largest number shown.
+std::size_t number_digits(const std::vector<MenuEntry>& entries) {
+    std::size_t largest = entries.size();
+    for (const auto& e : entries) largest = std::max(largest, e.number);
+    return std::to_string(largest).size();
 }
 
 // Cells packed left to right into lines no wider than `width`, each line starting with `indent`.
@@ -53,7 +63,7 @@ std::vector<std::string> one_per_line(const std::vector<MenuEntry>& entries, std
         if (mark_width > 0) text += fmt::format("  {:<{}}", e.mark, mark_width);
         if (!e.description.empty()) text += "  " + e.description;
         text.erase(text.find_last_not_of(' ') + 1);
-        lines.push_back("  " + numbered(i, text, digits));
+        lines.push_back("  " + numbered(entries, i, text, digits));
     }
     return lines;
 }
@@ -78,7 +88,7 @@ std::vector<std::string> grouped_moves(const std::vector<MenuEntry>& entries, st
         std::vector<std::string> cells;
         for (std::size_t i = 0; i < entries.size(); ++i) {
             const auto move = *as_move(entries[i].name);
-            if (move.first == piece) cells.push_back(numbered(i, with_mark(move.second, entries[i]), digits));
+            if (move.first == piece) cells.push_back(numbered(entries, i, with_mark(move.second, entries[i]), digits));
         }
         std::vector<std::string> rows;
         const std::string indent = fmt::format("  {:>{}}: ", piece, piece_width);
@@ -89,10 +99,54 @@ std::vector<std::string> grouped_moves(const std::vector<MenuEntry>& entries, st
     return lines;
 }
 
+// "   a1 (4)   c1 (5)   e1 (4)": the pieces that may move, in the order they first appear, packed into rows.
+std::vector<std::string> pieces_with_moves(const std::vector<MenuEntry>& entries, std::size_t width) {
+    std::vector<std::pair<std::string, std::size_t>> pieces;
+    for (const auto& e : entries) {
+        const std::string from = as_move(e.name)->first;
+        const auto known = std::find_if(pieces.begin(), pieces.end(), [&](const auto& p) { return p.first == from; });
+        if (known == pieces.end()) {
+            pieces.emplace_back(from, 1);
+        } else {
+            ++known->second;
+        }
+    }
+    std::vector<std::string> cells;
+    std::size_t cell_width = 0;
+    for (const auto& [piece, moves] : pieces) {
+        cells.push_back(fmt::format("{} ({})", piece, moves));
+        cell_width = std::max(cell_width, cells.back().size() + 2);
+    }
+    std::vector<std::string> lines;
+    pack(lines, cells, "  ", cell_width, width);
+    return lines;
+}
+
 }  // namespace
 
+std::vector<std::string> fitted_menu_lines(const std::vector<MenuEntry>& entries, std::size_t width,
+                                           std::size_t height) {
+    auto lines = menu_lines(entries, width);
+    height = std::max<std::size_t>(height, 2);
+    if (lines.size() <= height) return lines;
+    const bool moves = std::all_of(entries.begin(), entries.end(), [](const auto& e) { return as_move(e.name).has_value(); });
+    if (moves) {
+        auto pieces = pieces_with_moves(entries, width);
+        if (pieces.size() < height) {
+            pieces.insert(pieces.begin(), fmt::format("{} moves, by the pieces that make them (how many each):", entries.size()));
+            pieces.push_back("Type a square to see its piece's moves on the board, a move (c3-c5), or 'list'.");
+            if (pieces.size() <= height) return pieces;
+        }
+    }
+    // The first lines, then what to type for the others: the start of a name lists the actions it begins.
+    lines.resize(height - 1);
+    lines.push_back(fmt::format("  ... {} actions: type the start of one to see those it begins, or 'list'.",
+                                entries.size()));
+    return lines;
+}
+
 std::vector<std::string> menu_lines(const std::vector<MenuEntry>& entries, std::size_t width) {
-    const std::size_t digits = std::to_string(entries.size()).size();
+    const std::size_t digits = number_digits(entries);
     const bool described = std::any_of(entries.begin(), entries.end(), [](const auto& e) { return !e.description.empty(); });
     if (entries.size() <= short_menu || described) return one_per_line(entries, std::max<std::size_t>(digits, 2));
     if (std::all_of(entries.begin(), entries.end(), [](const auto& e) { return as_move(e.name).has_value(); })) {
@@ -101,7 +155,7 @@ std::vector<std::string> menu_lines(const std::vector<MenuEntry>& entries, std::
     std::size_t name_width = 0;
     for (const auto& e : entries) name_width = std::max(name_width, with_mark(e.name, e).size());
     std::vector<std::string> cells;
-    for (std::size_t i = 0; i < entries.size(); ++i) cells.push_back(numbered(i, with_mark(entries[i].name, entries[i]), digits));
+    for (std::size_t i = 0; i < entries.size(); ++i) cells.push_back(numbered(entries, i, with_mark(entries[i].name, entries[i]), digits));
     std::vector<std::string> lines;
     pack(lines, cells, "  ", digits + 2 + name_width + 2, width);
     return lines;

@@ -124,6 +124,37 @@ function moveOf(name, cells) {
   return { from: parts[0], to: parts[1] };
 }
 
+// The options of the seat's decision that are played by clicking the table, by name: a card face showing the name,
+// a space of a ring named so, or a move from one space of a grid to another (piece, then target). Empty for a choice
+// of several elements at once.
+function optionsOnTable() {
+  const d = state.decision;
+  const found = new Map();
+  if (!d || d.subset) return found;
+  const names = new Set();
+  const zones = state.view.zones.concat(...state.view.players.map((p) => p.zones));
+  for (const z of zones) for (const c of z.cards || []) names.add(c.text);
+  for (const b of state.view.boards) {
+    const cells = new Set(b.cells.map((c) => c.name));
+    for (const c of b.cells) if (b.kind === "ring") names.add(c.name);
+    for (const o of d.options) if (b.kind === "grid" && moveOf(o.name, cells)) found.set(o.name, o);
+  }
+  for (const o of d.options) if (names.has(o.name) && !found.has(o.name)) found.set(o.name, o);
+  return found;
+}
+
+function optionButton(o) {
+  const button = element("button");
+  button.type = "button";
+  button.append(document.createTextNode(o.name));
+  if (o.mark) button.append(element("span", "mark", o.mark));
+  if (o.description) button.append(element("span", "description", o.description));
+  button.addEventListener("click", () => act(o.action));
+  return button;
+}
+
+// The prompt, then the options that are not on the table as buttons; those on the table (cards, pieces, spaces) are
+// clicked there, and listed too, folded away, for whoever prefers a list.
 function drawDecision() {
   const box = $("decision");
   box.replaceChildren();
@@ -133,17 +164,20 @@ function drawDecision() {
   box.append(element("div", "prompt", (d.prompt || d.choice) + (d.secret ? " (in secret)" : "")));
   if (d.subset && d.options.length > 1) return box.append(toggles(d));
   if (d.options.length > 6 && d.options.every((o) => /^-?\d+$/.test(o.name))) return box.append(numberInput(d));
+  const onTable = optionsOnTable();
   const options = element("div", "options");
-  for (const o of d.options) {
-    const button = element("button");
-    button.type = "button";
-    button.append(document.createTextNode(o.name));
-    if (o.mark) button.append(element("span", "mark", o.mark));
-    if (o.description) button.append(element("span", "description", o.description));
-    button.addEventListener("click", () => act(o.action));
-    options.append(button);
-  }
-  box.append(options);
+  for (const o of d.options) if (!onTable.has(o.name)) options.append(optionButton(o));
+  if (options.childElementCount) box.append(options);
+  if (onTable.size === 0) return;
+  const moves = [...onTable.values()].some((o) => o.name.includes("-"));
+  box.append(element("div", "hint", moves ? "Click a highlighted piece on the board, then where it goes."
+                                          : "Click a highlighted card or space on the table."));
+  const list = element("details", "listed");
+  list.append(element("summary", "", `or choose from the list (${onTable.size})`));
+  const listed = element("div", "options");
+  for (const o of onTable.values()) listed.append(optionButton(o));
+  list.append(listed);
+  box.append(list);
 }
 
 // A subset choice: a toggle per element that some option holds (as many as the most any option holds), and a
@@ -219,26 +253,74 @@ function drawScore() {
   score.forEach((value, seat) => $("score").append(element("span", "", `${seatName(seat)} ${value}`)));
 }
 
+// Where the pips of a die's face 1 to 6 are, on a 3x3 grid read row by row.
+const pips = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+// A die showing `value`: its pips from 1 to 6, else the number.
+function dieFace(value) {
+  const die = element("span", "die");
+  die.title = String(value);
+  if (!pips[value]) {
+    die.classList.add("number");
+    die.textContent = String(value);
+    return die;
+  }
+  for (let i = 0; i < 9; i++) die.append(element("span", pips[value].includes(i) ? "pip" : ""));
+  return die;
+}
+
 function fields(list) {
   const box = element("div", "fields");
   for (const f of list) {
     const field = element("span", "field");
-    field.append(element("span", "label", f.label + ": "), document.createTextNode(f.value));
+    field.append(element("span", "label", f.label + ": "));
+    // A field `shown as dice` is drawn as die faces (docs/language.md, "How things are drawn").
+    if (f.dice && f.dice.length) {
+      const dice = element("span", "dice");
+      dice.setAttribute("aria-label", f.value);
+      for (const value of f.dice) dice.append(dieFace(value));
+      field.append(dice);
+    } else {
+      field.append(document.createTextNode(f.value));
+    }
     box.append(field);
   }
   return box;
 }
 
+// The class that gives an element the colour the rules name ("red"), or "" for none (docs/language.md, "coloured by").
+function colourClass(colour) { return colour ? ` colour-${colour}` : ""; }
+
+// A card's face: its text, in its colour when the rules give one, and what lies on it; a card the seat may choose
+// is highlighted and chosen by a click.
+function cardFace(c) {
+  const card = element("span", "card" + (c.colour ? " face" : "") + colourClass(c.colour), c.text);
+  if (c.state) card.append(element("span", "state", c.state));
+  const option = playable.get(c.text);
+  if (option && !option.name.includes("-")) {
+    card.classList.add("playable");
+    card.tabIndex = 0;
+    card.title = "choose " + c.text;
+    card.addEventListener("click", () => act(option.action));
+    card.addEventListener("keydown", (e) => { if (e.key === "Enter" || e.key === " ") act(option.action); });
+  }
+  return card;
+}
+
+// A zone's cards in a row, or a pile (its top card over the others, with their count).
 function zone(z) {
   const box = element("div", "zone");
   box.append(element("span", "label", z.label + ":"));
   const cards = element("span", "cards");
   if (z.seen === "open") {
     if (z.cards.length === 0) cards.append(document.createTextNode("empty"));
-    for (const c of z.cards) {
-      const card = element("span", "card", c.text);
-      if (c.state) card.append(element("span", "state", c.state));
-      cards.append(card);
+    if (z.layout === "pile") {
+      const pile = element("span", "pile");
+      pile.append(cardFace(z.cards[0]), element("span", "count", `${z.count} cards`));
+      pile.title = `${z.cards[0].text} on top of ${z.count - 1} more`;
+      cards.append(pile);
+    } else {
+      for (const c of z.cards) cards.append(cardFace(c));
     }
   } else {
     const back = element("span", "card back", String(z.count));
@@ -249,7 +331,10 @@ function zone(z) {
   return box;
 }
 
+let playable = new Map();  // the decision's options played on the table, by name (optionsOnTable)
+
 function drawTable() {
+  playable = state.decision ? optionsOnTable() : new Map();
   const box = $("table");
   box.replaceChildren();
   if (state.view.fields.length) box.append(fields(state.view.fields));
@@ -272,7 +357,10 @@ function grid(b) {
     row.append(element("th", "", track ? "" : String(r + 1)));
     for (let c = 0; c < b.columns; c++) {
       const cell = b.cells[r * b.columns + c];
-      const td = element("td", cell.alive ? "" : "gone", cell.text === "." ? "" : cell.text);
+      const shown = cell.text === "." ? "" : cell.text;
+      // A coloured space holds a piece: a disc of its colour with its text (a height, a letter).
+      const td = element("td", cell.alive ? "" : "gone", cell.colour ? "" : shown);
+      if (cell.colour) td.append(element("span", "piece" + colourClass(cell.colour), shown));
       td.title = cell.name;
       td.dataset.cell = cell.name;
       const from = moves.filter((m) => m.move.from === cell.name);
@@ -301,7 +389,14 @@ function ring(b) {
   const n = b.cells.length;
   b.cells.forEach((cell, i) => {
     const angle = (2 * Math.PI * i) / n - Math.PI / 2;
-    const space = element("span", "space" + (cell.alive ? "" : " gone"), `${i + 1}: ${cell.text}`);
+    const space = element("span", "space" + (cell.alive ? "" : " gone"), `${i + 1}: `);
+    const option = playable.get(cell.name);
+    if (option) {
+      space.classList.add("playable");
+      space.title = "choose " + cell.name;
+      space.addEventListener("click", () => act(option.action));
+    }
+    space.append(element("span", cell.colour ? "symbol" + colourClass(cell.colour) : "", cell.text));
     for (const p of cell.pawns) space.append(element("span", "pawn", " \u25cf " + p));
     space.style.left = `${50 + 42 * Math.cos(angle)}%`;
     space.style.top = `${50 + 42 * Math.sin(angle)}%`;
