@@ -26,10 +26,10 @@ namespace rulesrun::ast {
     X(field_range)                                                                                                     \
     X(player_decl) X(state_decl) X(table_decl) X(table_columns) X(table_row) X(board_decl) X(grid_shape)              \
     X(ring_shape) X(die_decl) X(setup_decl) X(play_decl) X(procedure_decl) X(function_decl) X(param) X(params)         \
-    X(event_decl) X(event_leaves) X(event_enters) X(score_decl) X(rank_decl) X(rank_key) X(rank_direction) X(as_soon_as) X(cooperative_clause) X(winners_decl) X(end_when_decl) X(stat_decl)         \
+    X(event_decl) X(event_leaves) X(event_enters) X(score_decl) X(rank_decl) X(rank_key) X(rank_direction) X(as_soon_as) X(cooperative_clause) X(winners_decl) X(end_when_decl) X(end_after_decl) X(stat_decl)         \
     X(stat_per_player) X(strategy_decl) X(prefer_rule)                                                                 \
     /* types */                                                                                                        \
-    X(type_name) X(list_type) X(optional_type)                                                                         \
+    X(type_name) X(list_type) X(zone_type) X(optional_type)                                                                         \
     /* statements */                                                                                                   \
     X(block) X(let_stmt) X(assign_stmt) X(assign_op) X(call_stmt) X(if_stmt) X(else_clause) X(for_stmt)               \
     X(while_stmt) X(repeat_stmt) X(repeat_forever) X(simultaneously_stmt) X(choose_menu_stmt) X(menu_option)           \

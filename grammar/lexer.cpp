@@ -79,7 +79,7 @@ bool is_reserved_word(std::string_view word) {
 
 const std::vector<std::string_view>& keyword_words() {
     static const std::vector<std::string_view> words = {
-        "and", "as", "at", "board", "bookkeeping", "bottom", "break", "by", "card", "check", "choose", "columns",
+        "actions", "after", "and", "as", "at", "board", "bookkeeping", "bottom", "break", "by", "card", "check", "choose", "columns",
         "coloured", "cooperative", "copies", "deck", "dice", "die", "down", "draw", "each", "else", "end", "enters", "enum", "everyone",
         "face", "faces", "false", "for", "from", "function", "game", "grid", "hidden", "highest", "if", "import",
         "in", "leaves", "let", "list", "lowest", "marked", "move", "nobody", "none", "not", "of", "on", "one",

@@ -296,6 +296,27 @@ const std::vector<std::string_view>& statement_keywords() {
     return words;
 }
 
+ParseResult parse_expression(std::string_view text, const SourceLocation& origin) {
+    ParseResult result;
+    pegtl::memory_input in(text.data(), text.data() + text.size(), "", origin.offset, origin.line, origin.column);
+    ParseContext ctx;
+    ctx.file_index = origin.file;
+    ctx.text = text;
+    try {
+        auto root = pegtl::parse_tree::parse<grammar::hole_expression, ParseNode, selector, pegtl::nothing, control>(in, ctx);
+        if (root && !root->children.empty()) result.file = build_syntax_tree(*root->children.front(), origin.file);
+    } catch (const pegtl::parse_error& e) {
+        const auto& pos = e.positions().front();
+        result.diagnostics.push_back({Severity::error, location_at(origin.file, pos.line, pos.column, pos.byte),
+                                      std::string(e.message())});
+    } catch (const TooDeep& deep) {
+        result.diagnostics.push_back({Severity::error, deep.loc, "this expression is too long: compute it first"});
+    }
+    if (!result.file && result.diagnostics.empty())
+        result.diagnostics.push_back({Severity::error, origin, "expected an expression in the text's hole"});
+    return result;
+}
+
 ParseResult parse_rules(std::string_view text, int file_index) {
     ParseResult result;
     result.file = std::make_unique<ast::Node>();

@@ -22,6 +22,10 @@ struct ParseResult {
 // starts a declaration, so one run reports the errors of every declaration. Never throws on bad input.
 ParseResult parse_rules(std::string_view text, int file_index);
 
+// Parses one expression: a text's hole (`{role_name(r)}`), whose text starts at `origin` in the file. Its tree is
+// placed there; a mistake is reported there. `file` is null when it does not parse.
+ParseResult parse_expression(std::string_view text, const SourceLocation& origin);
+
 // The words that start a declaration or a statement, for suggestions.
 const std::vector<std::string_view>& declaration_keywords();
 const std::vector<std::string_view>& statement_keywords();

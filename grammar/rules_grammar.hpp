@@ -144,6 +144,10 @@ struct conjunction : chain_of<seq<negation, star<_, op_of<KW("and")>, _, negatio
 struct conjunction_required : must<conjunction> {};
 struct expr : chain_of<seq<conjunction, star<_, op_of<KW("or")>, _, conjunction_required>>> {};
 
+// A text's hole holding an expression (`"{role_name(r)}"`): the hole's text alone, parsed apart (parse_expression).
+struct hole_end : eof {};
+struct hole_expression : seq<_, must<expr>, _, must<hole_end>> {};
+
 // ---- Choices (only on the right of `let`, where the chosen value gets its name) --------------------------------
 
 NODE(choose_optional, KW("optional"));
@@ -169,7 +173,10 @@ struct choose_expr : if_must<KW("choose"), _, opt<choose_optional, _>, choose_ki
 struct type_expr;
 NODE(type_name, identifier);
 NODE(list_type, if_must<KW("list"), _, of_keyword, _, type_expr>);
-struct type_base : sor<list_type, type_name> {};
+// `zone of Card`: a zone whose cards are of that type (a helper's parameter or result keeps the cards' type).
+struct zone_of_start : seq<KW("zone"), _, of_keyword> {};
+NODE(zone_type, if_must<zone_of_start, _, type_expr>);
+struct type_base : sor<list_type, zone_type, type_name> {};
 // `T?`; without the '?' the parser keeps just T (parsing T once keeps nested `list of` types linear).
 NODE(optional_type, seq<type_base, opt<one<'?'>>>);
 struct type_expr : optional_type {};
@@ -310,8 +317,12 @@ NODE(zone_property, sor<KW("ordered"), KW("unordered"), KW("public"), KW("privat
 // `sorted by NAME`: screens show the zone's cards in the order of NAME, a function of one card giving a number.
 NODE(sorted_by, seq<KW("sorted"), _, by_keyword, _, must<name>>);  // "sorted" alone: not a property
 struct zone_attribute : sor<per_player, sorted_by, zone_property> {};
+// A part of a zone's declaration after the place it belongs (a label before the properties or the cards): an error
+// that gives the order, rather than "expected a declaration" on the misplaced part.
+struct zone_parts_order : failure {};
+struct misplaced_zone_part : seq<_, at<sor<one<','>, equals, one<'"'>>>, must<zone_parts_order>> {};
 NODE(zone_decl, if_must<KW("zone"), _, name, _, colon, _, type_expr, star<_, one<','>, _, must<zone_attribute>>,
-                        opt<_, field_default>, opt<_, display_label>>);
+                        opt<_, field_default>, opt<_, display_label>, opt<_, shown_when>, opt<misplaced_zone_part>>);
 
 struct table_key : sor<int_lit, name> {};
 NODE(table_columns, if_must<KW("columns"), _, table_key, star<_, one<','>, _, must<table_key>>>);
@@ -362,6 +373,11 @@ NODE(rank_decl, if_must<KW("rank"), _, paren_open, _, name, _, paren_close, _, e
 NODE(as_soon_as, seq<KW("as"), _, KW("soon"), _, KW("as")>);
 struct end_trigger : sor<when_keyword, as_soon_as> {};
 NODE(end_when_decl, if_must<KW("end"), _, game_keyword, _, end_trigger, _, expr, opt<_, game_result>>);
+// `end game after N actions [with ...]`: the game's length limit, reached at the first decision after N actions. Tried
+// before `end game when`, which commits at 'end'.
+struct actions_keyword : KW("actions") {};
+struct end_after_start : seq<KW("end"), _, KW("game"), _, KW("after")> {};
+NODE(end_after_decl, if_must<end_after_start, _, int_lit, _, actions_keyword, opt<_, game_result>>);
 NODE(stat_per_player, seq<KW("for"), _, must<KW("each")>, _, must<name>>);
 NODE(stat_decl, if_must<KW("stat"), _, name, opt<_, stat_per_player>, _, string_lit, opt<_, field_default>>);
 struct prefer_keyword : KW("prefer") {};
@@ -372,7 +388,7 @@ NODE(strategy_decl,
 struct declaration
     : sor<import_decl, game_decl, option_decl, enum_decl, card_decl, record_decl, player_decl, state_decl, deck_decl,
           zone_decl, table_decl, board_decl, die_decl, setup_decl, play_decl, procedure_decl, function_decl,
-          event_decl, score_decl, rank_decl, winners_decl, end_when_decl, stat_decl, strategy_decl> {};
+          event_decl, score_decl, rank_decl, winners_decl, end_after_decl, end_when_decl, stat_decl, strategy_decl> {};
 
 // One declaration with the blanks before it; the parser calls this repeatedly so that it can resume after an error.
 struct declaration_required : must<declaration> {};

@@ -25,7 +25,7 @@ game "Test" {
 }
 
 deck cards: Card = [Card(rank: r) for r in 1..10]
-zone deck: Card, ordered, hidden = cards
+zone deck: Card, ordered, public = cards
 zone hand: Card, per player, private
 player {
   total: int = 0 "points"

@@ -53,7 +53,7 @@ whole_and_sharded few 3 "$DIAMANT" --games 2 --seed 3   # shard 3 plays no game
 python3 - "$WORK/diamant.part1.json" "$WORK/diamant.whole.json" <<'PY' || fail "the part's fields"
 import json, sys
 part, whole = json.load(open(sys.argv[1])), json.load(open(sys.argv[2]))
-assert part["format"] == "rulesrun-partial-result" and part["version"] == 2, part.keys()
+assert part["format"] == "rulesrun-partial-result" and part["version"] == 3, part.keys()
 run = part["run"]
 assert run["command"] == "simulate" and run["games"] == 60 and run["seed"] == 7 and run["shards"] == 3, run
 assert run["players"] == 4 and run["options"]["rounds"] == "3" and len(run["fingerprint"]) == 16, run

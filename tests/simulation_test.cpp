@@ -145,7 +145,8 @@ score(p) = highest
 }
 
 // A game that never ends stops at max_actions_per_game with an error naming the decision it keeps asking, and the
-// game's seed, instead of running on for ever (or for 10 million actions, as it once did).
+// game's seed, instead of running on for ever (or for 10 million actions, as it once did), when the run sets no cap
+// on a game's length (the commands' default cap stops it earlier, as a draw: length_limit_test.cpp).
 TEST(Simulation, AnEndlessGameStopsWithAnErrorNamingItsDecision) {
     SimulationRequest req;
     req.game = testing_support::expect_game(runtime::load_game(std::string(RULESRUN_SOURCE_DIR) + "/tests/games/endless.rules"));
@@ -153,6 +154,7 @@ TEST(Simulation, AnEndlessGameStopsWithAnErrorNamingItsDecision) {
     req.bots = parse_bot_list("random,random", req.game->strategies(), false);
     req.games = 4;
     req.threads = 2;
+    req.max_actions = 0;
     try {
         simulate(req);
         ADD_FAILURE() << "the endless game ended";

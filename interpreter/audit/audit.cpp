@@ -347,6 +347,7 @@ void audit_one_game(const std::shared_ptr<const runtime::GameDefinition>& defini
         game = std::move(decided);
         actions += static_cast<int>(answers.size());
     }
+    if (!game.finished()) ++report.unfinished;
     // Then the whole game again, from its first line, for each seat: what only the past holds (the start's lines,
     // numbers kept in locals) drawn again (history_audit.hpp).
     LeakRecorder leaks(report, known);
@@ -411,6 +412,7 @@ AuditReport audit_game(const std::shared_ptr<const runtime::GameDefinition>& gam
         report.decisions += one.decisions;
         report.comparisons += one.comparisons;
         report.not_comparable += one.not_comparable;
+        report.unfinished += one.unfinished;
         for (auto& leak : one.leaks) {
             if (known.insert(leak.channel + "\n" + leak.origin).second) report.leaks.push_back(std::move(leak));
         }

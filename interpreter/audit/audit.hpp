@@ -55,6 +55,7 @@ struct AuditReport {
     std::int64_t decisions = 0;       // decisions of one seat, before which the seats were audited
     std::int64_t comparisons = 0;     // states compared with the true one, seat by seat
     std::int64_t not_comparable = 0;  // ... left out: the seat's view differed afterwards, or the action did not exist
+    std::int64_t unfinished = 0;      // games still going after AuditSettings::max_actions, left there
     std::vector<Leak> leaks;          // the first of each channel and origin
 };
 

@@ -9,7 +9,7 @@ using B = Type::Base;
 
 namespace {
 
-enum class Shape { any, integer, boolean, player, sequence, int_list, bool_list, zone, die, space, board };
+enum class Shape { any, integer, boolean, player, sequence, int_list, bool_list, zone, die, space, board, enum_value };
 
 struct BuiltinSignature {
     std::string_view name;
@@ -58,6 +58,7 @@ const std::vector<BuiltinSignature>& signatures() {
         {"combination_text", {S::int_list, S::integer, S::boolean}},
         {"text", {S::any}},
         {"score", {S::player}},
+        {"index", {S::enum_value}},
     };
     return table;
 }
@@ -75,6 +76,7 @@ const char* shape_word(Shape s) {
         case Shape::die: return "a die";
         case Shape::space: return "a board space";
         case Shape::board: return "a board";
+        case Shape::enum_value: return "a value of an enum";
     }
     return "a value";
 }
@@ -93,6 +95,7 @@ bool fits(Shape s, const Type& t) {
         case Shape::die: return t.is(B::die);
         case Shape::space: return t.is(B::space);
         case Shape::board: return t.is(B::board);
+        case Shape::enum_value: return t.is(B::enum_);
     }
     return true;
 }
@@ -128,7 +131,69 @@ const std::vector<std::string_view>& Checker::builtin_names() {
     return names;
 }
 
+// `sorted(xs)`, `sorted(xs, descending: true)`, `sorted(hand, by: strength)`: numbers, enum values (in the enum's
+// order) or players (in seat order), or any elements ordered by a function of one element giving a number or an enum
+// value; `descending` (a truth) reverses the order. Equal keys keep the list's order.
+Type Checker::check_sorted(const Node& call) {
+    const Node& callee = *call.child(0);
+    const Node* list = nullptr;
+    const Node* by = nullptr;
+    const Node* descending = nullptr;
+    for (const auto& a : call.child(1)->children) {
+        if (a->kind != Kind::named_arg) {
+            if (list) error(a->loc, "'sorted' takes one list, then 'by: FUNCTION' or 'descending: TRUTH' by name");
+            list = a.get();
+            continue;
+        }
+        const std::string_view word = a->child(0)->text;
+        if (word == "by") {
+            by = a->child(1);
+        } else if (word == "descending") {
+            descending = a->child(1);
+        } else {
+            error(a->child(0)->loc, fmt::format("'sorted' has no argument '{}': its arguments are the list, 'by: "
+                                                "FUNCTION' and 'descending: TRUTH'", word));
+        }
+    }
+    if (!list) {
+        error(callee.loc, "'sorted' needs the list to sort");
+        return Type::list_of(Type());
+    }
+    const Type source = check_expr(*list);
+    if (source.known() && !source.is_sequence()) {
+        error(list->loc, fmt::format("'sorted' sorts a list or a zone, but this is {}", type_name(source)));
+    }
+    const Type element = source.is_sequence() ? source.element_type() : Type();
+    if (descending) expect_bool(*descending, "'descending'");
+    const auto orderable = [](const Type& t) { return !t.known() || t.is(B::int_) || t.is(B::enum_) || t.is(B::player); };
+    if (!by) {
+        if (!orderable(element) || (element.known() && element.optional)) {
+            error(list->loc, fmt::format("'sorted' orders numbers, enum values or players, not {}: give it a key, "
+                                         "'sorted(xs, by: FUNCTION)'", type_name(element)));
+        }
+        return Type::list_of(element);
+    }
+    Symbol* f = by->kind == Kind::name ? find_symbol(by->text) : nullptr;
+    if (!f || f->kind != SymbolKind::function) {
+        error(by->loc, "'by' names a function of one element that gives a number or an enum value (its key)");
+        return Type::list_of(element);
+    }
+    ++f->uses;
+    calls_[current_callable_].insert(f->name);
+    if (f->params.size() != 1 || (element.known() && !assignable(element, f->params[0]))) {
+        error(by->loc, fmt::format("'{}' should take one {}, the element it gives the key of", f->name, type_name(element)));
+    } else if (f->type.known() && (!orderable(f->type) || f->type.optional)) {
+        error(by->loc, fmt::format("the key '{}' gives {}: a number, an enum value or a player is needed", f->name,
+                                   type_name(f->type)));
+    }
+    return Type::list_of(element);
+}
+
 std::optional<Type> Checker::check_builtin_call(const Node& call, std::string_view name, bool as_statement) {
+    if (name == "sorted") {
+        if (as_statement) error(call.child(0)->loc, "the value of 'sorted' is not used");
+        return check_sorted(call);
+    }
     const auto& table = signatures();
     const auto it = std::find_if(table.begin(), table.end(), [&](const auto& s) { return s.name == name; });
     if (it == table.end()) return std::nullopt;

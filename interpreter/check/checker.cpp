@@ -42,11 +42,13 @@ std::vector<Diagnostic> Checker::run() {
     check_numbers();
     collect_declarations();
     resolve_declaration_types();
+    find_card_makers();
     check_bodies();
     check_strategy_secrecy();
     score_is_public_ = !score_reads_secrets();
     check_game_declaration();
     check_the_game_can_end();
+    check_unshuffled_decks();
     check_unused();
     check_unreachable_callables();
     return std::move(diagnostics_);
@@ -153,6 +155,7 @@ void Checker::check_bodies() {
                         check_value_function(*sorted->child(0), card, "a zone is sorted by", type_name(card),
                                              Type::of(B::int_));
                     }
+                    if (const Node* shown = decl.find(Kind::shown_when)) expect_bool(*shown->child(0), "a zone's 'shown when'");
                     break;
                 }
                 case Kind::table_decl: {
@@ -228,6 +231,19 @@ void Checker::check_bodies() {
                 case Kind::end_when_decl:
                     end_when_declarations_.push_back(&decl);
                     expect_bool(ast::end_condition(decl), "the condition that ends the game");
+                    if (const Node* w = decl.find(Kind::with_winners)) {
+                        expect_type(*w->child(0), Type::list_of(Type::of(B::player)), "the winners");
+                    }
+                    break;
+                case Kind::end_after_decl:
+                    if (end_after_declaration_) {
+                        error(decl.loc, fmt::format("the game's length is already limited at {}:{}: one 'end game "
+                                                    "after N actions' only", end_after_declaration_->loc.line,
+                                                    end_after_declaration_->loc.column));
+                    } else {
+                        end_after_declaration_ = &decl;
+                    }
+                    if (ast::literal_value(*decl.child(0)) < 1) error(decl.child(0)->loc, "a game ends after at least 1 action");
                     if (const Node* w = decl.find(Kind::with_winners)) {
                         expect_type(*w->child(0), Type::list_of(Type::of(B::player)), "the winners");
                     }
@@ -383,7 +399,7 @@ void Checker::check_the_game_can_end() {
     for (const auto& file : files_) {
         if (const Node* p = file.tree->find(Kind::play_decl)) play = p;
     }
-    if (!play || !end_game_statements_.empty() || !end_when_declarations_.empty()) return;
+    if (!play || !end_game_statements_.empty() || !end_when_declarations_.empty() || end_after_declaration_) return;
     body_ = BodyContext{};
     scopes_.clear();
     // Check the flow again quietly: can `play` reach its end?
@@ -391,9 +407,9 @@ void Checker::check_the_game_can_end() {
     diagnostics_.clear();
     const bool finishes = check_block(*play->find(Kind::block));
     diagnostics_ = std::move(saved);
-    if (!finishes) {
-        error(play->loc, "the game has no way to end: 'play' loops forever and no 'end game' statement or "
-                         "'end game when' declaration exists");
+    if (!finishes && !body_.returns) {
+        error(play->loc, "the game has no way to end: 'play' loops forever and no 'end game' statement, 'return' "
+                         "from 'play', 'end game when' or 'end game after' declaration exists");
     }
 }
 

@@ -50,9 +50,15 @@ void Checker::declare(SymbolKind kind, const Node& decl, std::string_view name, 
     const bool callable = kind == SymbolKind::procedure || kind == SymbolKind::function;
     const auto& builtins = builtin_names();
     const bool builtin_value = name == "players" || name == "me" || name == "choice";
-    if (builtin_value || (callable && std::find(builtins.begin(), builtins.end(), name) != builtins.end())) {
+    if (builtin_value) {
         error(loc, fmt::format("'{}' is a built-in name and cannot be declared again", name));
         return;
+    }
+    if (callable && std::find(builtins.begin(), builtins.end(), name) != builtins.end()) {
+        // Declared all the same, so that its body and its calls are checked as the author meant (against this
+        // declaration, not the built-in's): one error, not one more at every call.
+        error(loc, fmt::format("'{}' is a built-in name and cannot be declared again: give this {} another name", name,
+                               kind_label(kind)));
     }
     Symbol s;
     s.kind = kind;
@@ -166,6 +172,14 @@ Type Checker::resolve_type(const Node* t) {
     switch (t->kind) {
         case Kind::optional_type: return resolve_type(t->child(0)).as_optional();
         case Kind::list_type: return Type::list_of(resolve_type(t->child(0)));
+        case Kind::zone_type: {
+            const Type card = resolve_type(t->child(0));
+            if (card.known() && !card.is(Type::Base::card)) {
+                error(t->child(0)->loc, fmt::format("a zone holds cards: 'zone of CARD_TYPE', not {}", type_name(card)));
+                return Type::of(Type::Base::zone);
+            }
+            return Type::zone_of(card);
+        }
         default: break;
     }
     static const std::map<std::string_view, B> simple = {
@@ -204,6 +218,7 @@ const Node* default_of(const Node& decl) {
             case Kind::shown_when: continue;
             case Kind::type_name:
             case Kind::list_type:
+            case Kind::zone_type:
             case Kind::optional_type:
             case Kind::zone_property:
             case Kind::sorted_by:
@@ -266,7 +281,8 @@ std::vector<Field> Checker::resolve_fields(const Node& decl) {
         f.is_private = c->has(Kind::private_marker);
         const Node* type_node = nullptr;
         for (const auto& part : c->children) {
-            if (part->kind == Kind::type_name || part->kind == Kind::list_type || part->kind == Kind::optional_type) {
+            if (part->kind == Kind::type_name || part->kind == Kind::list_type || part->kind == Kind::zone_type ||
+                part->kind == Kind::optional_type) {
                 type_node = part.get();
             }
         }

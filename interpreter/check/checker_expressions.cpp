@@ -5,6 +5,7 @@
 #include <fmt/format.h>
 
 #include "checker_impl.hpp"
+#include "parser.hpp"
 #include "text_holes.hpp"
 #include "spelling.hpp"
 
@@ -132,6 +133,7 @@ Type Checker::check_binary(const Node& e) {
     const Node& r = *e.child(1);
     if (op == "and" || op == "or") {
         expect_bool(l, fmt::format("the left side of '{}'", op));
+        const BlockValueCalls maybe_evaluated(*this);
         expect_bool(r, fmt::format("the right side of '{}'", op));
         return Type::of(B::bool_);
     }
@@ -178,11 +180,39 @@ Type Checker::check_binary(const Node& e) {
         if (rt.known() && !rt.is(B::int_)) error(r.loc, fmt::format("'+' needs numbers, lists or texts, but this is {}", type_name(rt)));
         return Type::of(B::int_);
     }
+    if (op == "<" || op == "<=" || op == ">" || op == ">=") return check_order(e);
     const std::string side = fmt::format("each side of '{}'", op);
     expect_int(l, side);
     expect_int(r, side);
-    if (op == "<" || op == "<=" || op == ">" || op == ">=") return Type::of(B::bool_);
     return Type::of(B::int_);
+}
+
+// `a < b`: numbers, or two values of one enum, in the order the enum lists them (`c.rank >= jack`).
+Type Checker::check_order(const Node& e) {
+    const Node& l = *e.child(0);
+    const Node& r = *e.child(1);
+    const bool left_is_bare_value = l.kind == Kind::name && !find_local(l.text) && enum_value_owners_.count(l.text) &&
+                                    !find_symbol(l.text);
+    Type lt, rt;
+    if (left_is_bare_value) {
+        rt = check_expr(r);
+        lt = check_expr(l, &rt);
+    } else {
+        lt = check_expr(l);
+        rt = check_expr(r, &lt);
+    }
+    if (lt.is(B::enum_) || rt.is(B::enum_)) {
+        if (lt.known() && rt.known() && !(lt.is(B::enum_) && rt.is(B::enum_) && lt.id == rt.id))
+            error(e.loc, fmt::format("'{}' orders two numbers or two values of one enum, not {} and {}", e.text,
+                                     type_name(lt), type_name(rt)));
+        return Type::of(B::bool_);
+    }
+    const std::string side = fmt::format("each side of '{}'", e.text);
+    for (const auto& [node, type] : {std::pair{&l, lt}, std::pair{&r, rt}}) {
+        if (type.known() && !type.is(B::int_))
+            error(node->loc, fmt::format("{} must be a number (int), but this is {}", side, type_name(type)));
+    }
+    return Type::of(B::bool_);
 }
 
 Type Checker::check_field(const Node& e) {
@@ -293,10 +323,10 @@ Type Checker::check_call(const Node& e, bool as_statement) {
         ++s->uses;
         if (s->type.is(B::card)) {
             // Cards are things: the game has exactly the cards its decks make (a zone starts with a deck's cards).
-            if (!making_deck_) {
+            if (!making_cards_here()) {
                 error(e.loc, fmt::format("a {} card can only be made in a deck: declare 'deck NAME: {} = [...]' and "
-                                         "start a zone with it ('zone NAME: {} = NAME')",
-                                         s->name, s->name, s->name));
+                                         "start a zone with it ('zone NAME: {} = NAME'), or in a function a deck "
+                                         "calls", s->name, s->name, s->name));
             }
             return check_constructor(e, cards_[static_cast<std::size_t>(s->type.id)], s->type);
         }
@@ -318,12 +348,20 @@ Type Checker::check_call(const Node& e, bool as_statement) {
     }
     ++s->uses;
     calls_[current_callable_].insert(s->name);
+    check_card_maker_call(callee);
     const bool is_procedure = s->kind == SymbolKind::procedure;
     if (is_procedure && !as_statement && !gives_value(*s)) {
         error(callee.loc, fmt::format("procedure '{}' gives no value; call it on its own line (or make it a function)", name));
-    } else if (is_procedure && !as_statement && value_call_ != &e) {
-        error(callee.loc, fmt::format("procedure '{}' may change the game, so its value is taken on its own: "
-                                      "'let x = {}(...)', 'x = {}(...)' or 'return {}(...)'", name, name, name, name));
+    } else if (is_procedure && !as_statement && value_call_ != &e && body_.pure) {
+        // a function's body: the error below says why
+    } else if (is_procedure && !as_statement && value_call_ != &e && statements_open_ == 0) {
+        error(callee.loc, fmt::format("procedure '{}' may change the game: its value is taken only in a statement "
+                                      "('let x = {}(...)', 'if {}(...) {{ }}')", name, name, name));
+    } else if (is_procedure && !as_statement && value_call_ != &e && value_calls_blocked_ > 0) {
+        error(callee.loc, fmt::format("procedure '{}' may change the game, so its value is taken where it runs once, "
+                                      "in order: not in a comprehension, a 'where', a branch of 'if ... then ... "
+                                      "else' or the right side of 'and' or 'or' (take it first: 'let x = {}(...)')",
+                                      name, name));
     }
     if (!is_procedure && as_statement) {
         error(callee.loc, fmt::format("the value of function '{}' is not used", name));
@@ -352,6 +390,7 @@ Type Checker::check_call(const Node& e, bool as_statement) {
 }
 
 Type Checker::check_comprehension(const Node& e) {
+    const BlockValueCalls evaluated_per_element(*this);
     push_scope();
     const Node* for_clause = e.find(Kind::for_clause);
     const Type source = check_expr(*for_clause->child(1));
@@ -415,6 +454,7 @@ Type Checker::check_expr_kind(const Node& e, const Type* expected) {
         case Kind::comprehension: return check_comprehension(e);
         case Kind::if_expr: {
             expect_bool(*e.child(0), "the condition of 'if'");
+            const BlockValueCalls one_branch_only(*this);
             const Type a = check_expr(*e.child(1), expected);
             const Type b = check_expr(*e.child(2), a.known() ? &a : expected);
             // `if C then x else none`: an optional value (T?).
@@ -429,7 +469,25 @@ Type Checker::check_expr_kind(const Node& e, const Type* expected) {
     }
 }
 
-// Names inside {braces} in a text are checked like expressions: `{p}`, `{c.value}`.
+// A text's hole holding an expression, parsed once (a text may be checked again: the flow check of `play`) and kept
+// for the compiler (hole_expression). Null when it does not parse (the error is reported).
+const Node* Checker::parse_hole(const Node& text_node, std::size_t open, const std::string& inside,
+                                const SourceLocation& loc) {
+    const auto key = std::make_pair(&text_node, open);
+    if (const auto it = hole_expressions_.find(key); it != hole_expressions_.end()) return it->second.get();
+    ParseResult parsed = parse_expression(inside, loc);
+    for (auto& d : parsed.diagnostics) error(d.loc, std::move(d.message));
+    if (!parsed.file) return nullptr;
+    return hole_expressions_.emplace(key, std::move(parsed.file)).first->second.get();
+}
+
+const Node* Checker::hole_expression(const Node& text_node, std::size_t open) const {
+    const auto it = hole_expressions_.find(std::make_pair(&text_node, open));
+    return it == hole_expressions_.end() ? nullptr : it->second.get();
+}
+
+// Names inside {braces} in a text are checked like expressions: `{p}`, `{c.value}`, and so is any expression there
+// (`{role_name(r)}`, `{size(p.hand)}`).
 void Checker::check_interpolation(const Node& text_node, const Composite* fields_in_scope) {
     const std::string& text = text_node.text;
     std::size_t open = text.find('{');
@@ -453,9 +511,19 @@ void Checker::check_interpolation(const Node& text_node, const Composite* fields
             open = text.find('{', close);
             continue;
         }
+        if (!plain && fields_in_scope) {
+            error(loc, fmt::format("a 'shown as' text shows only its own fields in braces ({{value}}), not '{}': "
+                                   "name a function with 'shown as' for more", inside));
+            open = text.find('{', close);
+            continue;
+        }
         if (!plain) {
-            error(loc, fmt::format("a text shows only a name or a field in braces ({{p}}, {{c.value}}), not '{}': "
-                                   "compute it first (let shown = {}) and write {{shown}}", inside, inside));
+            // An expression: parsed apart, kept for the compiler, checked here in the text's scope.
+            if (const Node* hole_expr = parse_hole(text_node, open, inside, loc)) {
+                const Type shown = check_expr(*hole_expr);
+                if (counted && shown.known() && !shown.is(Type::Base::int_))
+                    error(loc, fmt::format("'{{{}:{}}}' counts {}, which is not a number", inside, hole.singular, inside));
+            }
             open = text.find('{', close);
             continue;
         }

@@ -83,6 +83,7 @@ struct BodyContext {
     int loop_depth = 0;
     bool in_strategy = false;           // `me` and `choice` exist
     Type choice_type;                   // strategies: the type of `choice`
+    bool returns = false;               // a `return` was met: in `play`, a way to end the game
 };
 
 // A table game, not a stadium: also keeps per-player zones and fields small.
@@ -118,6 +119,13 @@ public:
     void check_value_function(const Node& function, const Type& value, std::string_view role, std::string_view noun,
                               const Type& result);
     Type check_binary(const Node& e);
+    Type check_order(const Node& e);  // < <= > >=: numbers, or values of one enum
+    Type check_sorted(const Node& call);  // builtins.cpp
+    // Functions that make cards, for decks (checker_card_makers.cpp).
+    std::set<std::string, std::less<>> card_makers_;
+    void find_card_makers();
+    bool making_cards_here() const;
+    void check_card_maker_call(const Node& callee);
     Type check_field(const Node& e);
     Type check_index(const Node& e);
     Type check_call(const Node& e, bool as_statement);
@@ -141,6 +149,7 @@ public:
     // Returns whether execution can run past the end of the block (false after return, break or end game).
     bool check_block(const Node& block);
     bool check_statement(const Node& s);
+    bool check_statement_kind(const Node& s);
     void check_let(const Node& s);
     void check_assign(const Node& s);
     void check_rank(const Node& decl);
@@ -177,6 +186,12 @@ public:
     void check_unused();
     void check_unreachable_callables();
     void check_the_game_can_end();
+    void check_unshuffled_decks();  // checker_lints.cpp
+    // A text's hole that holds an expression, not just a name or its fields: its tree (the compiler compiles it), by
+    // the text's node and the offset of the hole's '{'; null for other holes.
+    const Node* hole_expression(const Node& text_node, std::size_t open) const;
+    const Node* parse_hole(const Node& text_node, std::size_t open, const std::string& inside, const SourceLocation& loc);
+    std::map<std::pair<const Node*, std::size_t>, ast::NodePtr> hole_expressions_;
 
     const std::vector<LoadedFile>& files_;
     std::vector<Diagnostic> diagnostics_;
@@ -195,6 +210,7 @@ public:
     std::set<std::string, std::less<>> unparsed_names_;  // not reported as unknown: their syntax error says enough
     std::vector<const Node*> end_game_statements_;
     std::vector<const Node*> end_when_declarations_;
+    const Node* end_after_declaration_ = nullptr;  // `end game after N actions`: at most one
     // Who calls whom: the procedure or function whose body is being checked ("" for everything else, which runs
     // whenever the game does) -> the callables it calls. Used to find code that can never run.
     std::string current_callable_;
@@ -215,6 +231,17 @@ public:
         ~ValueCallScope() { checker.value_call_ = saved; }
         Checker& checker;
         const Node* saved;
+    };
+    // A procedure's value may also be taken inside a statement's expressions (`if claims(p, duke)`,
+    // `sorted(roll_dice(5))`): the compiler calls it just before the statement, in order, once. Not where it would
+    // run maybe or many times (a comprehension, a `where`, a branch of `if ... then ... else`, the right side of `and`
+    // or `or`), nor outside statements.
+    int statements_open_ = 0;
+    int value_calls_blocked_ = 0;
+    struct BlockValueCalls {
+        explicit BlockValueCalls(Checker& c) : checker(c) { ++c.value_calls_blocked_; }
+        ~BlockValueCalls() { --checker.value_calls_blocked_; }
+        Checker& checker;
     };
     static bool gives_value(const Symbol& s) { return s.kind == SymbolKind::procedure && !s.type.is(Type::Base::nothing); }
 };

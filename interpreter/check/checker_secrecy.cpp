@@ -369,8 +369,7 @@ private:
         return nullptr;
     }
 
-    // `{p.chips}` in a text reads p.chips too. Only a name and fields may be in braces (the checker reported anything
-    // else).
+    // `{p.chips}` in a text reads p.chips too, and an expression in braces reads what it reads (the checker parsed it).
     void visit_interpolation(const Node& text_node) {
         const std::string& text = text_node.text;
         for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', open + 1)) {
@@ -383,7 +382,11 @@ private:
             const bool plain = std::all_of(inside.begin(), inside.end(), [](char ch) {
                 return std::isalnum(static_cast<unsigned char>(ch)) || ch == '_' || ch == '.';
             });
-            if (plain) visit_path(inside, loc);
+            if (plain) {
+                visit_path(inside, loc);
+            } else if (const Node* expression = c_.hole_expression(text_node, open)) {
+                visit(*expression);
+            }
         }
     }
 

@@ -116,6 +116,7 @@ void Checker::check_choice(const Node& choice, const Node& name_node) {
     if (optional && !subset) result = result.as_optional();
     if (const Node* total = choice.find(Kind::total_clause)) check_total_clause(*total, element, subset);
     if (const Node* where = choice.find(Kind::where_clause)) {
+        const BlockValueCalls per_candidate(*this);
         push_scope();  // in `where`, the name stands for the candidate
         declare_local(name_node, result);
         find_local(name_node.text)->used = true;
@@ -354,6 +355,13 @@ void Checker::check_record(const Node& s) {
 
 // Returns whether execution can continue after the statement.
 bool Checker::check_statement(const Node& s) {
+    ++statements_open_;
+    const bool continues = check_statement_kind(s);
+    --statements_open_;
+    return continues;
+}
+
+bool Checker::check_statement_kind(const Node& s) {
     switch (s.kind) {
         case Kind::let_stmt: check_let(s); return true;
         case Kind::assign_stmt: check_assign(s); return true;
@@ -377,7 +385,10 @@ bool Checker::check_statement(const Node& s) {
             }
             declare_local(*s.child(0), source.is_sequence() ? source.element_type() : Type());
             find_local(s.child(0)->text)->used = true;
-            if (const Node* where = s.find(Kind::where_clause)) expect_bool(*where->child(0), "a 'where' condition");
+            if (const Node* where = s.find(Kind::where_clause)) {
+                const BlockValueCalls per_element(*this);
+                expect_bool(*where->child(0), "a 'where' condition");
+            }
             ++body_.loop_depth;
             check_block(*s.children.back());
             --body_.loop_depth;
@@ -405,6 +416,7 @@ bool Checker::check_statement(const Node& s) {
             return true;
         }
         case Kind::return_stmt: {
+            body_.returns = true;
             if (body_.return_type) {
                 if (s.children.empty()) {
                     error(s.loc, fmt::format("a {} that gives a value must return one ({})",
@@ -453,6 +465,7 @@ bool Checker::check_statement(const Node& s) {
 // about one of them, read with the card bound to the name.
 void Checker::check_tell(const Node& s) {
     forbid_in_function(s, "tell anything");
+    const BlockValueCalls per_card(*this);  // the condition is read of each card
     if (s.child(0)->kind != Kind::show_everyone) check_audience(*s.child(0), "tell PLAYERS whether");
     push_scope();
     const Node& cards = *s.child(3);

@@ -21,8 +21,21 @@ inline std::string regular_plural(const std::string& word) {
     return word + (ends("s") || ends("x") || ends("z") || ends("ch") || ends("sh") ? "es" : "s");
 }
 
+// The ':' of a count, outside parentheses and brackets (a named argument's ':' is the expression's own:
+// `{sorted(xs, descending: true)}`), or npos.
+inline std::size_t count_colon(const std::string& inside) {
+    int depth = 0;
+    for (std::size_t i = 0; i < inside.size(); ++i) {
+        const char c = inside[i];
+        if (c == '(' || c == '[') ++depth;
+        if ((c == ')' || c == ']') && depth > 0) --depth;
+        if (c == ':' && depth == 0) return i;
+    }
+    return std::string::npos;
+}
+
 inline TextHole split_hole(const std::string& inside) {
-    const auto colon = inside.find(':');
+    const auto colon = count_colon(inside);
     if (colon == std::string::npos) return {inside, "", "", false};
     TextHole hole{inside.substr(0, colon), inside.substr(colon + 1), "", true};
     if (const auto slash = hole.singular.find('/'); slash != std::string::npos) {

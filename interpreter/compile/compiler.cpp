@@ -453,6 +453,8 @@ void Compiler::compile_zone(const Node& decl) {
             z.sorted_by = text_function_callable(c, s->type.element_type(), "zone order", Type::of(B::int_));
         } else if (c.kind == Kind::display_label) {
             z.label = c.child(0)->text;
+        } else if (c.kind == Kind::shown_when) {
+            z.shown_when = expr(*c.child(0));
         } else {
             z.initial = expr(c);
         }
@@ -630,6 +632,15 @@ void Compiler::compile_declaration(const Node& decl) {
             end.draw = decl.has(Kind::with_draw);
             end.at_once = decl.has(Kind::as_soon_as);
             p.end_conditions.push_back(end);
+            break;
+        }
+        case Kind::end_after_decl: {
+            std::int32_t e = -1;
+            p.action_limit.actions = ast::literal_value(*decl.child(0));
+            if (const Node* w = decl.find(Kind::with_winners)) {
+                p.action_limit.winners = value_callable("end game after", decl, Type(), *w->child(0), e);
+            }
+            p.action_limit.draw = decl.has(Kind::with_draw);
             break;
         }
         case Kind::rank_decl:

@@ -49,6 +49,7 @@ void Compiler::note_reads(const Expr& e) {
             break;
         }
         case ExprOp::call_function: function_calls_.emplace_back(current_callable_, e.a); break;
+        case ExprOp::make_card: c.rememberable = false; break;  // each call makes new cards (a deck's helper)
         case ExprOp::score: function_calls_.emplace_back(current_callable_, -1); break;
         default: break;
     }

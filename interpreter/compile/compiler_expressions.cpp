@@ -23,7 +23,7 @@ const std::map<std::string_view, Builtin>& builtin_table() {
         {"spaces", Builtin::spaces}, {"clockwise", Builtin::clockwise},
         {"counterclockwise", Builtin::counterclockwise}, {"neighbours", Builtin::neighbours},
         {"alive", Builtin::alive}, {"combines_to", Builtin::combines_to},
-        {"combination_text", Builtin::combination_text},
+        {"combination_text", Builtin::combination_text}, {"index", Builtin::index},
     };
     return table;
 }
@@ -312,16 +312,47 @@ std::int32_t Compiler::call_expr(const Node& e) {
             return add_expr(ExprOp::call_function, t, e.loc, callables_.at(s->name), 0, args);
         }
         if (s->kind == SymbolKind::procedure) {
-            // A procedure's value (`let c = draw(p)`; the checker allows it only as the whole right side of `let`,
-            // `=` or `return`): the call is made by the instruction just before the one that reads the value.
+            // A procedure's value: the call is made by an instruction before the statement that reads the value.
+            // As the whole right side of `let`, `=` or `return` (`let c = draw(p)`), that statement reads it at
+            // once; inside an expression (`if claims(p, duke)`), it is kept in a slot of its own, so that several
+            // calls are made in order, once each, before the statement.
             call_statement(e);
-            return add_expr(ExprOp::returned, t, e.loc, 0, 0, {});
+            const std::int32_t value = add_expr(ExprOp::returned, t, e.loc, 0, 0, {});
+            if (&e == direct_value_call_) return value;
+            const std::int32_t slot = new_slot(t);
+            Instr& keep = at(emit(Code::set_local, e.loc));
+            keep.a = slot;
+            keep.e1 = value;
+            return add_expr(ExprOp::local, t, e.loc, slot);
         }
     }
     return builtin_expr(e, name);
 }
 
+// `sorted(xs, by: key, descending: d)`: children the list and `d` (false when not given), then with a key the key's
+// call on a slot of its own (b: the slot + 1; 0 without a key), which the machine sets to each element in turn.
+std::int32_t Compiler::sorted_expr(const Node& e) {
+    const Type t = type_of(e);
+    const Node* list = nullptr;
+    const Node* by = nullptr;
+    const Node* descending = nullptr;
+    for (const auto& a : e.child(1)->children) {
+        if (a->kind != Kind::named_arg) list = a.get();
+        else if (a->child(0)->text == "by") by = a->child(1);
+        else descending = a->child(1);
+    }
+    std::vector<std::int32_t> children = {expr(*list), descending ? expr(*descending) : constant(0, Type::of(B::bool_), e.loc)};
+    if (!by) return add_expr(ExprOp::builtin, t, e.loc, static_cast<std::int32_t>(Builtin::sorted), 0, children);
+    const Symbol* f = find_symbol(by->text);
+    const Type element = t.element_type();
+    const std::int32_t slot = new_slot(element);
+    const std::int32_t argument = add_expr(ExprOp::local, element, by->loc, slot);
+    children.push_back(add_expr(ExprOp::call_function, f->type, by->loc, callables_.at(f->name), 0, {argument}));
+    return add_expr(ExprOp::builtin, t, e.loc, static_cast<std::int32_t>(Builtin::sorted), slot + 1, children);
+}
+
 std::int32_t Compiler::builtin_expr(const Node& e, std::string_view name) {
+    if (name == "sorted") return sorted_expr(e);
     const Type t = type_of(e);
     std::vector<std::int32_t> args;
     for (const auto& a : e.child(1)->children) args.push_back(expr(*a));
@@ -364,10 +395,11 @@ std::int32_t Compiler::text_expr(const Node& text_node, const FieldScope& scope)
         return add_expr(ExprOp::text_constant, Type::of(B::text), text_node.loc, intern_text(text_node.text));
     }
     return add_expr(ExprOp::interpolate, Type::of(B::text), text_node.loc,
-                    template_index(text_node.text, text_node.loc, scope));
+                    template_index(text_node.text, text_node.loc, scope, &text_node));
 }
 
-std::int32_t Compiler::template_index(const std::string& text, const SourceLocation& loc, const FieldScope& scope) {
+std::int32_t Compiler::template_index(const std::string& text, const SourceLocation& loc, const FieldScope& scope,
+                                      const Node* text_node) {
     Template t;
     std::size_t start = 0;
     for (std::size_t open = text.find('{'); open != std::string::npos; open = text.find('{', start)) {
@@ -375,7 +407,8 @@ std::int32_t Compiler::template_index(const std::string& text, const SourceLocat
         if (close == std::string::npos) break;
         t.pieces.push_back(text.substr(start, open - start));
         const checking::TextHole hole = checking::split_hole(text.substr(open + 1, close - open - 1));
-        t.holes.push_back(hole_expr(hole.path, loc, scope));
+        const Node* expression = text_node ? checker_.hole_expression(*text_node, open) : nullptr;
+        t.holes.push_back(expression ? expr(*expression) : hole_expr(hole.path, loc, scope));
         t.singular.push_back(hole.singular);
         t.plural.push_back(hole.plural);
         start = close + 1;

@@ -108,7 +108,10 @@ public:
     std::int32_t constructor_expr(const Node& e, const Type& type, const std::vector<FieldInfo>& fields, bool card);
     std::int32_t comprehension_expr(const Node& e);
     std::int32_t text_expr(const Node& text_node, const FieldScope& scope = {});
-    std::int32_t template_index(const std::string& text, const SourceLocation& loc, const FieldScope& scope);
+    // `text_node`: the text's node, whose holes may hold expressions (Checker::hole_expression); null for `shown as`.
+    std::int32_t sorted_expr(const Node& e);
+    std::int32_t template_index(const std::string& text, const SourceLocation& loc, const FieldScope& scope,
+                                const Node* text_node = nullptr);
     std::int32_t hole_expr(const std::string& path, const SourceLocation& loc, const FieldScope& scope);
     std::int32_t field_access(std::int32_t object, const Type& object_type, std::string_view field,
                               const SourceLocation& loc);
@@ -148,6 +151,10 @@ public:
     void push_scope() { scopes_.emplace_back(); }
     void pop_scope() { scopes_.pop_back(); }
     std::int32_t new_slot(const Type& type);
+    bool calls_a_procedure(const Node& n) const;
+    // The procedure call whose value the statement being compiled reads at once (the whole right side of `let`, `=`
+    // or `return`); any other procedure call in an expression keeps its value in a slot (call_expr).
+    const Node* direct_value_call_ = nullptr;
     std::int32_t declare_local(const Node& name_node, const Type& fallback = Type());
     const LocalName* find_local(std::string_view name) const;
     const Symbol* find_symbol(std::string_view name) const;

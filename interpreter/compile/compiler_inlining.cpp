@@ -124,6 +124,7 @@ std::int32_t Compiler::copy_body(std::int32_t expr, std::int32_t slot_offset, st
     }
     // Slots move into the caller's frame: locals, a comprehension's element, a copied call's parameters.
     if (e.op == ExprOp::local || e.op == ExprOp::comprehension || e.op == ExprOp::inline_call) e.a += slot_offset;
+    if (e.op == ExprOp::builtin && static_cast<Builtin>(e.a) == Builtin::sorted && e.b != 0) e.b += slot_offset;  // its key's slot + 1
     std::vector<std::int32_t> children;
     for (std::int32_t i = 0; i < e.child_count; ++i) {
         children.push_back(copy_body(program_->child(program_->expr(expr), i), slot_offset, owner, arguments_read_in_place));

@@ -53,7 +53,9 @@ void Compiler::statement(const Node& s) {
             } else {
                 const Callable& c = program_->callables[static_cast<std::size_t>(current_callable_)];
                 const Symbol* f = find_symbol(c.name);
+                direct_value_call_ = s.child(0);
                 const std::int32_t value = f && f->kind == SymbolKind::function ? expr_as(*s.child(0), f->type) : expr(*s.child(0));
+                direct_value_call_ = nullptr;
                 at(emit(Code::ret_value, s.loc)).e1 = value;
             }
             break;
@@ -100,7 +102,9 @@ void Compiler::let_statement(const Node& s) {
         return;
     }
     auto declared = checker_.local_types_.find(&name);
+    direct_value_call_ = &value;
     const std::int32_t e = declared != checker_.local_types_.end() ? expr_as(value, declared->second) : expr(value);
+    direct_value_call_ = nullptr;
     const std::int32_t slot = declare_local(name, type_of(value));
     Instr& i = at(emit(Code::set_local, s.loc));
     i.a = slot;
@@ -238,10 +242,24 @@ void Compiler::size_condition_as_total(Choice& c, const Type& element) {
     c.total_amount = constant(1, Type::of(B::int_), loc);
 }
 
+// Whether an expression calls a procedure for its value (then compiled as an instruction before the statement).
+bool Compiler::calls_a_procedure(const Node& n) const {
+    if (n.kind == Kind::call && n.child(0)->kind == Kind::name) {
+        const Symbol* s = find_symbol(n.child(0)->text);
+        if (s && s->kind == SymbolKind::procedure) return true;
+    }
+    for (const auto& child : n.children)
+        if (child && calls_a_procedure(*child)) return true;
+    return false;
+}
+
 void Compiler::assign_statement(const Node& s) {
     const Node& target = *s.child(0);
     const std::string& op = s.child(1)->text;
+    // The value read at once when no other procedure is called before the assignment (in the target).
+    if (!calls_a_procedure(target)) direct_value_call_ = s.child(2);
     const std::int32_t value = expr_as(*s.child(2), type_of(target));
+    direct_value_call_ = nullptr;
     const std::int32_t operation = op == "+=" ? 1 : op == "-=" ? 2 : 0;
     assign_to(target, value, operation, s.loc);
 }

@@ -93,7 +93,7 @@ enum class ExprOp : std::uint8_t {
 enum class Builtin : std::uint8_t {
     first_player, seat, next_seat, previous_seat, players_from, others, size, sum, max, min, abs, any, all, first,
     last, top, bottom, top_cards, owner, sorted, distinct, count, roll, random, row, column, at, spaces, clockwise,
-    counterclockwise, neighbours, alive, combines_to, combination_text, text
+    counterclockwise, neighbours, alive, combines_to, combination_text, text, index
 };
 
 // Whether an inline_call evaluates its argument i into its slot. A local or a constant argument is not: the copied
@@ -309,6 +309,7 @@ struct ZoneDecl {
     bool bookkeeping = false;        // never drawn on screens (cards the rules keep aside for their own use)
     bool pile = false;               // drawn as its top card and how many cards it holds
     std::int32_t sorted_by = -1;     // callable of one card giving its place on screens (lowest first), or -1
+    std::int32_t shown_when = -1;    // expression: on screens only while it holds; -1: always
 };
 
 struct DeckDecl {
@@ -375,6 +376,14 @@ struct EndCondition {
     bool at_once = false;            // `as soon as`: checked after every write to what it reads
 };
 
+// `end game after N actions [with winners LIST | with draw]`: the game's length limit, reached at the first decision
+// once N actions were taken (Game::apply); `winners` a callable with an expression body, or -1.
+struct ActionLimit {
+    std::int64_t actions = 0;  // 0: no limit
+    std::int32_t winners = -1;
+    bool draw = false;
+};
+
 // One key of `rank(p) = highest KEY, then lowest KEY`: a callable of one player.
 struct RankKey {
     std::int32_t value = -1;
@@ -432,6 +441,7 @@ struct Program {
     std::vector<RankKey> rank_keys;       // empty: highest score first
     bool cooperative = false;             // the players win or lose together
     std::vector<EndCondition> end_conditions;
+    ActionLimit action_limit;
     std::vector<EventDecl> events;
     std::vector<StatDecl> stats;
     std::vector<Strategy> strategies;

@@ -123,7 +123,9 @@ void Game::restart(std::uint64_t seed, std::vector<ForcedChance> forced) {
     auto instance = state_->instance;
     const bool keep = state_->keep_messages, knowledge = state_->knowledge_kept;
     ChanceRedraw* const chance_redraw = state_->chance_redraw;
+    const std::size_t cap = state_->action_cap;
     *state_ = instance->initial;
+    state_->action_cap = cap;
     state_->chance_redraw = chance_redraw;
     state_->instance = std::move(instance);
     state_->keep_messages = keep;
@@ -319,8 +321,26 @@ void Game::apply(int seat, int action) {
     d.answer = action;
     state_->history.push_back({seat, action});
     const bool everyone = std::all_of(state_->pending.begin(), state_->pending.end(), [](const Pending& x) { return x.answer >= 0; });
-    if (everyone) Machine(definition_->program(), *state_).resume_with_answers();
+    if (everyone) {
+        Machine(definition_->program(), *state_).resume_with_answers();
+        end_if_too_long();
+    }
 }
+
+// A length limit is reached where the game would ask its next decision (so a simultaneous decision is whole).
+void Game::end_if_too_long() {
+    if (state_->finished) return;
+    const std::size_t taken = state_->history.size();
+    const auto rules_limit = static_cast<std::size_t>(definition_->program().action_limit.actions);
+    const bool by_rules = rules_limit > 0 && taken >= rules_limit;
+    if (by_rules || (state_->action_cap > 0 && taken >= state_->action_cap)) {
+        Machine(definition_->program(), *state_).end_at_length_limit(by_rules);
+    }
+}
+
+void Game::cap_actions(std::size_t actions) { state_->action_cap = actions; }
+bool Game::ended_at_rules_limit() const { return state_->ended_at_limit == StateData::LengthLimit::rules; }
+bool Game::stopped_at_cap() const { return state_->ended_at_limit == StateData::LengthLimit::cap; }
 
 const std::vector<ActionRecord>& Game::history() const { return state_->history; }
 

@@ -183,6 +183,14 @@ public:
     // max_actions_per_game.
     void apply(int seat, int action);
 
+    // The run's cap on this game's length (simulate, sweep, tune, ladder, audit: --max-actions): once `actions`
+    // actions were taken, the game is stopped before its next decision, as a draw. 0: none. Kept by restart and
+    // copies. A limit the rules declare (`end game after N actions`) ends the game with its own outcome first.
+    void cap_actions(std::size_t actions);
+    // Whether the game ended at a length limit: the rules' own, or the run's cap (then it did not end by its rules).
+    [[nodiscard]] bool ended_at_rules_limit() const;
+    [[nodiscard]] bool stopped_at_cap() const;
+
     [[nodiscard]] const std::vector<ActionRecord>& history() const;
     // Whether a seat other than `seat` answered a secret choice (`by p secretly`) in the history (seats from the
     // 65th on are not told apart).
@@ -251,6 +259,7 @@ public:
 
 private:
     bool deal_unseen(int seat, std::uint64_t seed);
+    void end_if_too_long();
     void offer_pending_again(int seat);
 
     std::shared_ptr<const GameDefinition> definition_;

@@ -105,6 +105,8 @@ public:
     void offer_selection(const Choice& ch, const SubsetGroups& groups, const std::vector<std::size_t>& taken,
                          const SourceLocation& loc);
     bool interchangeable(Value a, Value b, std::int32_t type) const;
+    bool holds_cards(std::int32_t record_type) const;
+    bool interchangeable_records(Value a, Value b, std::int32_t record_type) const;
     // `choose one of`: equal options (interchangeable cards, equal values) are offered once, the first of each.
     void drop_repeated_options(std::size_t begin, std::int32_t type);
     std::uint64_t option_fingerprint(Value v, std::int32_t type) const;
@@ -143,6 +145,9 @@ public:
         check_end_conditions(at_once_only);
     }
     void check_end_conditions(bool at_once_only);
+    // The game reached a length limit before its next decision: the rules' own (`end game after N actions`, with its
+    // outcome) or the run's cap on a game's length (a draw). Everyone reads so in the log.
+    void end_at_length_limit(bool rules_limit);
     // A text expression of the callable whose frame starts at `frame_base` (a pending decision's), as it reads now.
     std::string text_in_frame(std::int32_t text, std::int32_t frame_base);
     const Callable& rule_at(const SourceLocation& loc) const;
@@ -161,6 +166,7 @@ public:
     }
     [[gnu::noinline]] Value eval_rest(const Expr& e, std::int32_t index);
     Value call_function(const Expr& e);
+    Value sorted(const Expr& e);
     Value fold_numbers(const Expr& e);   // sum, max, min (machine_builtins.cpp)
     [[noreturn, gnu::cold, gnu::noinline]] void none_among_numbers(const SourceLocation& loc) const;
     [[noreturn, gnu::cold, gnu::noinline]] void extremum_of_nothing(const SourceLocation& loc) const;

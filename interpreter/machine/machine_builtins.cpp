@@ -1,5 +1,6 @@
 // The built-in functions: seats, lists, zones, chance, boards.
 #include <algorithm>
+#include <functional>
 
 #include <fmt/format.h>
 
@@ -83,6 +84,45 @@ Value Machine::random_number(Value low, Value high, const SourceLocation& loc, b
     return drawn;
 }
 
+// `sorted(xs, by: key, descending: d)` (compiler: sorted_expr): a new list. With a key, each element's key is
+// computed once, and equal keys keep the list's order; the keys, the order and the elements wait on the scratch
+// stack, so that sorting allocates nothing once the stack is large enough.
+Value Machine::sorted(const Expr& e) {
+    const Sequence s = sequence(p_.child(e, 0));
+    const Value list = make_list(s, e.loc);
+    const bool descending = eval(p_.child(e, 1)) != 0;
+    const auto first = static_cast<std::size_t>(list + 1);
+    const auto n = static_cast<std::size_t>(s.length);
+    if (e.b == 0) {
+        auto begin = s_.heap.begin() + static_cast<std::ptrdiff_t>(first);
+        if (descending) std::sort(begin, begin + s.length, std::greater<Value>());
+        else std::sort(begin, begin + s.length);
+        return list;
+    }
+    const std::int32_t key = p_.child(e, 2);
+    const std::int32_t slot = e.b - 1;  // the key's argument: a slot for the element
+    const std::size_t mark = s_.scratch.size();
+    charge(static_cast<std::int64_t>(3 * n), e.loc);
+    for (std::size_t i = 0; i < n; ++i) {
+        frame_[slot] = s_.heap[first + i];
+        const Value k = eval(key);  // may grow the heap: read by index
+        s_.scratch.push_back(k);
+    }
+    for (std::size_t i = 0; i < n; ++i) s_.scratch.push_back(static_cast<Value>(i));
+    for (std::size_t i = 0; i < n; ++i) s_.scratch.push_back(s_.heap[first + i]);
+    const std::size_t keys = mark, order = mark + n, elements = mark + 2 * n;
+    std::stable_sort(s_.scratch.begin() + static_cast<std::ptrdiff_t>(order),
+                     s_.scratch.begin() + static_cast<std::ptrdiff_t>(elements), [&](Value a, Value b) {
+                         const Value ka = s_.scratch[keys + static_cast<std::size_t>(a)];
+                         const Value kb = s_.scratch[keys + static_cast<std::size_t>(b)];
+                         return descending ? ka > kb : ka < kb;
+                     });
+    for (std::size_t i = 0; i < n; ++i)
+        s_.heap[first + i] = s_.scratch[elements + static_cast<std::size_t>(s_.scratch[order + i])];
+    s_.scratch.pop_to(mark);
+    return list;
+}
+
 Value Machine::builtin(const Expr& e) {
     auto arg = [&](int i) { return eval(p_.child(e, i)); };
     auto seat_arg = [&](int i) {
@@ -125,6 +165,11 @@ Value Machine::builtin(const Expr& e) {
         case Builtin::sum:
         case Builtin::max:
         case Builtin::min: return fold_numbers(e);
+        case Builtin::index: {
+            const Value v = arg(0);
+            if (v == none_value) fail(e.loc, "the index of 'none': an enum value was expected");
+            return v + 1;  // an enum's values are numbered from 0, in the order it lists them
+        }
         case Builtin::abs: {
             const Value v = arg(0);
             if (v == none_value) abs_of_none(e.loc);
@@ -171,13 +216,7 @@ Value Machine::builtin(const Expr& e) {
             const Value owner = in_.zone_owner[static_cast<std::size_t>(zone)];
             return owner < 0 ? none_value : owner;  // a zone of the whole table has no owner
         }
-        case Builtin::sorted: {
-            const Sequence s = sequence(p_.child(e, 0));
-            const Value list = make_list(s, e.loc);
-            auto begin = s_.heap.begin() + list + 1;
-            std::sort(begin, begin + s.length);
-            return list;
-        }
+        case Builtin::sorted: return sorted(e);
         case Builtin::distinct: {
             const Sequence s = sequence(p_.child(e, 0));
             const std::int32_t element_type = p_.type(p_.expr(p_.child(e, 0)).type).element;

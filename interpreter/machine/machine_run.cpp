@@ -164,6 +164,23 @@ void Machine::check_end_conditions(bool at_once_only) {
     }
 }
 
+void Machine::end_at_length_limit(bool rules_limit) {
+    const ActionLimit& limit = p_.action_limit;
+    const std::size_t actions = s_.history.size();
+    if (rules_limit) {
+        finish(limit.winners >= 0 ? call_value(limit.winners, -1, 0) : -1, limit.draw);
+    } else {
+        finish(-1, true);
+    }
+    s_.ended_at_limit = rules_limit ? StateData::LengthLimit::rules : StateData::LengthLimit::cap;
+    if (s_.keep_messages) {
+        s_.messages.push_back({rules_limit ? fmt::format("The game ends after {} actions, as the rules limit it.", actions)
+                                           : fmt::format("The game is stopped after {} actions (the cap on a game's "
+                                                         "length): a draw.", actions),
+                               {}, false, ""});
+    }
+}
+
 // The scores and rank keys, then the outcome: a draw (`with draw`), or the winners given by `end game with
 // winners`, else the `winners` declaration, else the players ranked first.
 void Machine::finish(std::int32_t winners_list, bool draw) {

@@ -18,6 +18,7 @@ namespace rulesrun::runtime {
 // are all equal (two 3-diamonds in the market: taking one or the other is the same choice).
 bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
     const ValueType& type = p_.type(type_index);
+    if (type.kind == ValueKind::record && holds_cards(type.id)) return interchangeable_records(a, b, type.id);
     if (type.kind != ValueKind::card) return values_equal(a, b, type_index);
     if (a == b) return true;
     const auto x = static_cast<std::size_t>(a), y = static_cast<std::size_t>(b);
@@ -27,6 +28,27 @@ bool Machine::interchangeable(Value a, Value b, std::int32_t type_index) const {
         const Value u = s_.slots[static_cast<std::size_t>(in_.card_base[x]) + f];
         const Value v = s_.slots[static_cast<std::size_t>(in_.card_base[y]) + f];
         if (!values_equal(u, v, fields[f].type)) return false;  // texts by their letters
+    }
+    return true;
+}
+
+// Whether a record type has a field that holds a card: its records are then compared by their cards' fields.
+bool Machine::holds_cards(std::int32_t record_type) const {
+    for (const auto& f : p_.record_types[static_cast<std::size_t>(record_type)].fields)
+        if (p_.type(f.type).kind == ValueKind::card) return true;
+    return false;
+}
+
+// Two records whose fields are equal, or hold interchangeable cards (a choice of "tempura from the hand" offered once
+// for three tempura cards).
+bool Machine::interchangeable_records(Value a, Value b, std::int32_t record_type) const {
+    if (a == b) return true;
+    if (a == none_value || b == none_value) return false;
+    const auto& fields = p_.record_types[static_cast<std::size_t>(record_type)].fields;
+    for (std::size_t f = 0; f < fields.size(); ++f) {
+        const Value u = s_.heap[static_cast<std::size_t>(a + 1) + f];
+        const Value v = s_.heap[static_cast<std::size_t>(b + 1) + f];
+        if (!interchangeable(u, v, fields[f].type)) return false;
     }
     return true;
 }
@@ -176,7 +198,22 @@ void Machine::drop_repeated_options(std::size_t begin, std::int32_t type_index) 
         drop_interchangeable(begin, type_index, fingerprints);
     };
     const ValueType& type = p_.type(type_index);
-    if (type.kind == ValueKind::record) {
+    if (type.kind == ValueKind::record && holds_cards(type.id)) {
+        // Interchangeable cards hash alike: each card field mixes in the card's fingerprint, not its identity.
+        const auto& fields = p_.record_types[static_cast<std::size_t>(type.id)].fields;
+        drop_with([&](std::size_t i) {
+            std::uint64_t h = fingerprint_start;
+            const Value record = offered[i];
+            if (record == none_value) return h;
+            for (std::size_t f = 0; f < fields.size(); ++f) {
+                const Value v = s_.heap[static_cast<std::size_t>(record + 1) + f];
+                const ValueKind kind = p_.type(fields[f].type).kind;
+                if (kind == ValueKind::card) h = mix(h, option_fingerprint(v, fields[f].type));
+                else if (mixed_in(kind)) h = mix(h, static_cast<std::uint32_t>(v));
+            }
+            return h;
+        });
+    } else if (type.kind == ValueKind::record) {
         const std::vector<std::size_t>& scalar_fields = fingerprinted_fields(type.id);
         const Value* const heap = s_.heap.data();
         drop_with([&](std::size_t i) { return record_fingerprint(heap, offered[i], scalar_fields); });

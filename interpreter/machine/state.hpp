@@ -91,6 +91,10 @@ struct StateData {
     std::vector<Value> final_winners;  // per seat: 1 for a winner, once finished
     std::vector<Value> final_rank_keys;  // per seat, each key of `rank(p) = ...` in order, once finished
     bool final_draw = false;           // `with draw`: nobody won or lost
+    // Whether a length limit ended the game: the rules' own (`end game after N actions`) or the run's cap on a game's
+    // length (a draw: Game::cap_actions). The cap is kept by Game::restart.
+    enum class LengthLimit : std::uint8_t { none, rules, cap } ended_at_limit = LengthLimit::none;
+    std::size_t action_cap = 0;  // 0: none
     std::int64_t steps = 0;
     // Functions cannot change the game, so a function's value stays right until something it reads changes:
     // `changes` counts the writes of each StateKind, and each function (with at most one argument) remembers its

@@ -122,6 +122,8 @@ void record_game(const Game& game, SimulationReport& report) {
     if (results.shared_win) ++report.shared_win_games;
     if (results.draw) ++report.draws;
     if (results.everybody_loses) ++report.everybody_loses;
+    if (game.stopped_at_cap()) ++report.stopped_games;
+    if (game.ended_at_rules_limit()) ++report.limit_games;
     report.length.add(static_cast<std::int64_t>(game.history().size()));
     report.length_histogram.add(static_cast<std::int64_t>(game.history().size()));
     for (const auto& sample : game.samples()) {
@@ -167,6 +169,7 @@ private:
         auto settings = request_.settings;
         settings.seed = seed;
         game_.emplace(request_.game, settings, log_.has_value());  // messages only for a log
+        game_->cap_actions(static_cast<std::size_t>(request_.max_actions));
         // Random bots never determinize: the seats' knowledge would be kept for nobody.
         game_->keep_knowledge(!std::all_of(request_.bots.begin(), request_.bots.end(),
                                            [](const BotSpec& bot) { return bot.kind == BotKind::random; }));
@@ -205,6 +208,7 @@ SimulationReport work(Run& run) {
 void check_request(const SimulationRequest& request) {
     if (!request.game) throw std::invalid_argument("simulate: no game");
     if (request.games < 0) throw std::invalid_argument("simulate: the number of games is negative");
+    if (request.max_actions < 0) throw std::invalid_argument("simulate: the cap on a game's length is negative");
     if (request.threads < 1) throw std::invalid_argument("simulate: fewer than one thread");
     if (request.shard.count < 1 || request.shard.index < 0 || request.shard.index >= request.shard.count)
         throw std::invalid_argument("simulate: the shard is out of range");
@@ -263,6 +267,8 @@ void SimulationReport::merge(const SimulationReport& other) {
     shared_win_games += other.shared_win_games;
     draws += other.draws;
     everybody_loses += other.everybody_loses;
+    stopped_games += other.stopped_games;
+    limit_games += other.limit_games;
     length.merge(other.length);
     length_histogram.merge(other.length_histogram);
     choices.merge(other.choices);

@@ -29,6 +29,10 @@ struct Shard {
     [[nodiscard]] std::int64_t game_index(std::int64_t j) const { return index + j * count; }
 };
 
+// The cap on a game's length the commands use without --max-actions: far above any real game's length, low enough
+// that a game stuck in a loop (two strategies blocking each other) is stopped within seconds.
+inline constexpr std::int64_t default_max_actions = 100'000;
+
 struct SimulationRequest {
     std::shared_ptr<const runtime::GameDefinition> game;
     runtime::ResolvedSettings settings;  // its seed is the base seed of the run
@@ -43,6 +47,9 @@ struct SimulationRequest {
     // Reads the clock around each bot's decision (SimulationReport::decision_nanoseconds): the ladder's time per
     // decision. Off, no clock is read.
     bool time_decisions = false;
+    // The cap on each game's length (Game::cap_actions): a game still going after this many actions is stopped as a
+    // draw and counted in SimulationReport::stopped_games. 0: none.
+    std::int64_t max_actions = default_max_actions;
 };
 
 // One statistic of GameDefinition::stats(): every sample, and for a per-player statistic the samples of each seat.
@@ -66,6 +73,8 @@ struct SimulationReport {
     std::int64_t shared_win_games = 0;      // games with more than one winner (not a draw)
     std::int64_t draws = 0;                 // games nobody won or lost
     std::int64_t everybody_loses = 0;       // games with no winner, not drawn
+    std::int64_t stopped_games = 0;         // games stopped at the run's cap on their length (counted as draws)
+    std::int64_t limit_games = 0;           // games ended at the rules' own limit (`end game after N actions`)
 
     // A seat's share of the wins: each game won alone counts 1, won among k winners 1/k, drawn 1/n.
     [[nodiscard]] double win_points(std::size_t seat) const;

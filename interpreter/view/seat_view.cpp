@@ -171,7 +171,7 @@ struct ViewBuilder {
         const std::string table = fields_line(p.state_fields, static_cast<std::size_t>(p.state_field_base), true);
         if (!table.empty()) out += "  " + table + "\n";
         for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
-            if (in.zone_owner[z] < 0 && !zone_declaration(z).bookkeeping) out += "  " + zone_line(z) + "\n";
+            if (in.zone_owner[z] < 0 && zone_on_screen(z)) out += "  " + zone_line(z) + "\n";
         }
         for (std::size_t b = 0; b < p.boards.size(); ++b) out += board(b);
         for (int seat = 0; seat < in.players; ++seat) {
@@ -180,7 +180,7 @@ struct ViewBuilder {
             out += fmt::format("  {}{}{}{}\n", m.seat_name(seat), seat == viewer ? " (you)" : "",
                                fields.empty() ? "" : ": ", fields);
             for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
-                if (in.zone_owner[z] == seat && !zone_declaration(z).bookkeeping) out += "    " + zone_line(z) + "\n";
+                if (in.zone_owner[z] == seat && zone_on_screen(z)) out += "    " + zone_line(z) + "\n";
             }
         }
         return out + score_line();
@@ -206,6 +206,12 @@ struct ViewBuilder {
             line += fmt::format("{}{}: {}", line.empty() ? "" : ", ", display_name(f.label, f.name), value);
         }
         return line;
+    }
+
+    // Whether a zone is drawn: not bookkeeping, and its `shown when` holds.
+    bool zone_on_screen(std::size_t z) {
+        const ZoneDecl& d = zone_declaration(z);
+        return !d.bookkeeping && (d.shown_when < 0 || m.eval(d.shown_when) != 0);
     }
 
     // Whether a field is drawn: not bookkeeping, and its `shown when` holds.
@@ -347,7 +353,7 @@ struct ViewBuilder {
                            {"players", nlohmann::json::array()},
                            {"score", nullptr}};
         for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
-            if (in.zone_owner[z] < 0 && !zone_declaration(z).bookkeeping) out["zones"].push_back(zone_json(z));
+            if (in.zone_owner[z] < 0 && zone_on_screen(z)) out["zones"].push_back(zone_json(z));
         }
         for (std::size_t b = 0; b < p.boards.size(); ++b) out["boards"].push_back(board_json(b));
         for (int seat = 0; seat < in.players; ++seat) {
@@ -358,7 +364,7 @@ struct ViewBuilder {
                                   {"fields", fields_json(p.player_fields, base, seat == viewer)},
                                   {"zones", nlohmann::json::array()}};
             for (std::size_t z = 0; z < in.zone_decl.size(); ++z) {
-                if (in.zone_owner[z] == seat && !zone_declaration(z).bookkeeping) player["zones"].push_back(zone_json(z));
+                if (in.zone_owner[z] == seat && zone_on_screen(z)) player["zones"].push_back(zone_json(z));
             }
             out["players"].push_back(std::move(player));
         }

@@ -149,6 +149,15 @@ std::string bots_by_seat(const std::vector<BotSpec>& bots) {
     return out;
 }
 
+std::optional<std::string> stopped_games_warning(const SimulationReport& report) {
+    if (report.stopped_games == 0) return std::nullopt;
+    return fmt::format("{} of the {} games did not end by the rules: they were stopped at the cap on a game's length "
+                       "(--max-actions) and counted as draws. The bots may block each other forever, or the game "
+                       "may never end with them; the rules can say how a game too long ends ('end game after N "
+                       "actions with draw')",
+                       report.stopped_games, report.games);
+}
+
 std::optional<SameEnding> same_ending(const runtime::GameDefinition& game, const std::vector<BotSpec>& bots,
                                       const SimulationReport& report) {
     const std::int64_t games = report.games;
@@ -284,6 +293,10 @@ SweepWarnings sweep_warnings(const SweepResults& results, const char* command) {
         out.endings.push_back(endings.back());
         out.per_point.emplace_back();
         if (endings.back()) out.per_point.back().push_back(endings.back()->text());
+        if (const auto stopped = stopped_games_warning(point.report)) {
+            out.per_point.back().push_back(*stopped);
+            out.summary.push_back(point_label(results, point) + ": " + *stopped);
+        }
         reports.push_back(&point.report);
     }
     const std::size_t count = results.points.size();

@@ -34,6 +34,9 @@ struct SameEnding {
 [[nodiscard]] std::optional<SameEnding> same_ending(const runtime::GameDefinition& game,
                                                     const std::vector<BotSpec>& bots, const SimulationReport& report);
 
+// When some games were stopped at the run's cap on a game's length (counted as draws): how many, and what it may mean.
+[[nodiscard]] std::optional<std::string> stopped_games_warning(const SimulationReport& report);
+
 // The same from a comparison's figures of one side (`b` false: file A's, else file B's): every game lost by all, a
 // draw, or won by the same seat.
 [[nodiscard]] std::optional<SameEnding> same_ending(const runtime::GameDefinition& game,

@@ -131,6 +131,7 @@ std::string ladder_json(const LadderResults& r) {
                  {"games", r.games},
                  {"draws", r.draws},
                  {"everybody_loses", r.everybody_loses},
+                 {"stopped_games", r.stopped_games},
                  {"scale", "Elo (Bradley-Terry), 95% intervals from the Fisher information"},
                  {"anchor", r.bots[r.depth.fit.anchor]}};
     for (const auto& [name, value] : r.settings.options) json["options"][name] = value;

@@ -24,6 +24,7 @@ LadderResults ladder_results(const runtime::GameDefinition& game, const runtime:
         results.games += report.games;
         results.draws += report.draws;
         results.everybody_loses += report.everybody_loses;
+        results.stopped_games += report.stopped_games;
         for (const std::size_t bot : {seating.first, seating.second}) {
             results.per_bot[bot].games += report.games;
             results.per_bot[bot].draws += report.draws;
@@ -36,6 +37,11 @@ LadderResults ladder_results(const runtime::GameDefinition& game, const runtime:
     }
     results.depth = skill_depth_of(results.bots, std::move(tally), results.games,
                                    results.draws + results.everybody_loses);
+    if (results.stopped_games > 0)
+        results.depth.warnings.push_back(fmt::format(
+            "{} of the {} games did not end by the rules: they were stopped at the cap on a game's length "
+            "(--max-actions) and counted as draws. The bots may block each other forever, or the game may never end "
+            "with them", results.stopped_games, results.games));
     results.ranking.resize(count);
     std::iota(results.ranking.begin(), results.ranking.end(), std::size_t{0});
     std::stable_sort(results.ranking.begin(), results.ranking.end(), [&](std::size_t a, std::size_t b) {

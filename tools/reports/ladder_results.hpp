@@ -37,6 +37,7 @@ struct LadderResults {
     std::vector<std::size_t> ranking;  // the bots, the highest rated first (ties in the order listed)
     std::vector<LadderBotFigures> per_bot;
     std::int64_t games = 0, draws = 0, everybody_loses = 0;
+    std::int64_t stopped_games = 0;  // stopped at the cap on a game's length (counted among the draws)
 };
 
 // The results of every seating's report (reports[i] is seatings[i]'s). With `times`, the outputs show the time per

@@ -100,6 +100,8 @@ void read_counts(const SimulationReport& shape, const PartJson& j, SimulationRep
     r.shared_win_games = j.at("shared_win_games").get<std::int64_t>();
     r.draws = j.at("draws").get<std::int64_t>();
     r.everybody_loses = j.at("everybody_loses").get<std::int64_t>();
+    r.limit_games = j.at("limit_games").get<std::int64_t>();
+    r.stopped_games = j.at("stopped_games").get<std::int64_t>();
     r.forced_decisions = j.at("forced_decisions").get<std::int64_t>();
     read_sized(j.at("ranked_before"), "ranked_before", r.ranked_before, integers);
     for (const auto& row : r.ranked_before)
@@ -137,6 +139,8 @@ PartJson report_to_json(const SimulationReport& r) {
             {"shared_win_games", r.shared_win_games},
             {"draws", r.draws},
             {"everybody_loses", r.everybody_loses},
+            {"limit_games", r.limit_games},
+            {"stopped_games", r.stopped_games},
             {"forced_decisions", r.forced_decisions},
             {"ranked_before", r.ranked_before},
             {"decisions", r.decisions},

@@ -39,6 +39,16 @@ std::string rank_shares(const SimulationReport& report, std::size_t seat) {
     return fmt::format("{}", fmt::join(shares, " "));
 }
 
+// The games a length limit ended: the rules' own (a normal end), the run's cap (stopped, counted as draws).
+void print_length_limits(std::ostream& out, const SimulationReport& report) {
+    if (report.limit_games > 0)
+        out << fmt::format("games ended at the rules' length limit: {} ({})\n", report.limit_games,
+                           percent(report.limit_games, report.games));
+    if (report.stopped_games > 0)
+        out << fmt::format("games stopped at the cap on a game's length (--max-actions), counted as draws: {} ({})\n",
+                           report.stopped_games, percent(report.stopped_games, report.games));
+}
+
 void print_cooperative_seats(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
     const std::int64_t won = report.wins.empty() ? 0 : report.wins[0];
     out << fmt::format("the players win together: {} ({}); they lose: {} ({})\n", won, percent(won, report.games),
@@ -46,6 +56,7 @@ void print_cooperative_seats(std::ostream& out, const SimulationSetup& setup, co
     for (std::size_t seat = 0; seat < report.wins.size(); ++seat)
         out << fmt::format("{} ({}): mean score {:.3f}\n", seat_name(report, seat), setup.bots[seat].text(),
                            report.scores[seat].mean());
+    print_length_limits(out, report);
 }
 
 void print_seats(std::ostream& out, const SimulationSetup& setup, const SimulationReport& report) {
@@ -74,6 +85,7 @@ void print_seats(std::ostream& out, const SimulationSetup& setup, const Simulati
                        report.shared_win_games, percent(report.shared_win_games, report.games), report.draws,
                        percent(report.draws, report.games), report.everybody_loses,
                        percent(report.everybody_loses, report.games));
+    print_length_limits(out, report);
 }
 
 std::string figures(const Accumulator& a) {
@@ -177,8 +189,10 @@ void print_simulation_text(std::ostream& out, const SimulationSetup& setup, cons
 }
 
 std::vector<std::string> simulation_warnings(const SimulationSetup& setup, const SimulationReport& report) {
-    const auto ending = same_ending(setup.game, setup.bots, report);
-    return ending ? std::vector<std::string>{ending->text()} : std::vector<std::string>{};
+    std::vector<std::string> warnings;
+    if (const auto stopped = stopped_games_warning(report)) warnings.push_back(*stopped);
+    if (const auto ending = same_ending(setup.game, setup.bots, report)) warnings.push_back(ending->text());
+    return warnings;
 }
 
 std::string simulation_json(const SimulationSetup& setup, const SimulationReport& report) {
@@ -193,6 +207,8 @@ std::string simulation_json(const SimulationSetup& setup, const SimulationReport
     json["shared_win_games"] = report.shared_win_games;
     json["draws"] = report.draws;
     json["everybody_loses"] = report.everybody_loses;
+    json["limit_games"] = report.limit_games;
+    json["stopped_games"] = report.stopped_games;
     json["length"] = figures_json(report.length);
     json["balance"] = balance_json(balance_of(report), seats_comparable(setup.bots));
     const auto depth = seat_skill_depth(setup.bots, report);

@@ -23,7 +23,8 @@ void print_simulation_text(std::ostream& out, const SimulationSetup& setup, cons
 std::vector<std::string> simulation_warnings(const SimulationSetup& setup, const SimulationReport& report);
 
 // {"game", "games", "seed", "players", "options", "bots", "warnings", "seats", "cooperative", "shared_win_games",
-// "draws", "everybody_loses", "length", "balance", "stats"}.
+// "draws", "everybody_loses", "limit_games" (ended at the rules' `end game after N actions`), "stopped_games" (stopped
+// at the run's cap on a game's length, as draws), "length", "balance", "stats"}.
 std::string simulation_json(const SimulationSetup& setup, const SimulationReport& report);
 
 }  // namespace rulesrun::cli

@@ -65,11 +65,15 @@ Outcome audit_file(const std::string& file, const AuditSettings& settings, const
         return Outcome::failed;
     }
     for (const auto& leak : report.leaks) print_leak(std::cout, file, leak, style);
-    std::cout << fmt::format("{}: {} ({} games, {}; {} decisions, {} states compared seat by seat, {} not "
+    const std::string unfinished =
+        report.unfinished == 0 ? ""
+                               : fmt::format(", {} left unfinished after {} actions (--max-actions)", report.unfinished,
+                                             settings.max_actions);
+    std::cout << fmt::format("{}: {} ({} games{}, {}; {} decisions, {} states compared seat by seat, {} not "
                              "comparable)\n",
                              file, report.leaks.empty() ? style.green("no leak found") : style.red("leaks found"),
-                             report.games, player_counts(settings.players, *game), report.decisions, report.comparisons,
-                             report.not_comparable);
+                             report.games, unfinished, player_counts(settings.players, *game), report.decisions,
+                             report.comparisons, report.not_comparable);
     std::cout.flush();  // each file's verdict as soon as it is known: a long audit shows its progress
     return report.leaks.empty() ? Outcome::clean : Outcome::failed;
 }
@@ -94,6 +98,7 @@ int run_audit(const AuditOptions& options) {
     settings.games = options.games;
     settings.seed = options.seed;
     settings.variants = options.variants;
+    settings.max_actions = options.max_actions;
     if (options.players > 0) settings.players = {options.players};
     settings.options = parse_option_assignments(options.options);
     const Style style = Style::for_stdout();

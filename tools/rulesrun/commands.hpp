@@ -7,6 +7,8 @@
 #include <string>
 #include <vector>
 
+#include "rulesrun.hpp"  // default_max_actions
+
 namespace rulesrun::cli {
 
 enum ExitCode : int {
@@ -68,6 +70,7 @@ struct SimulateOptions {
     std::string report;  // an HTML page to write, or empty
     std::string compare;  // another rules file to compare with, game by game (compare_command.cpp)
     std::optional<double> bot_timeout;  // seconds an exec bot may take per decision (unset: BotSpec's default)
+    std::int64_t max_actions = default_max_actions;  // --max-actions: the cap on a game's length
     std::string shard;   // "K/N": play only the K-th of N shards and print its partial result; empty: every game
     int processes = 0;   // play the run as this many shards in child processes and merge them; 0: in this process
     std::string slurm;   // a folder to write a Slurm job array of `tasks` shards and its merge into, instead of playing
@@ -94,6 +97,7 @@ struct SweepOptions {
     int processes = 0;   // as simulate's
     std::string resume;  // a folder keeping each finished configuration, so that an interrupted sweep goes on
     std::optional<double> bot_timeout;
+    std::int64_t max_actions = default_max_actions;  // --max-actions: the cap on a game's length
     std::string slurm;   // as simulate's
     std::int64_t tasks = 0;
     bool submit = false;  // with --slurm: submit the job too
@@ -112,6 +116,7 @@ struct TuneOptions {
     bool json = false;
     std::string report;  // --report: the rounds and the best setting's figures as an HTML page
     std::optional<double> bot_timeout;
+    std::int64_t max_actions = default_max_actions;  // --max-actions: the cap on a game's length
 };
 
 // The games each pairing of a ladder plays without --games, rounded up to a multiple of its seatings.
@@ -130,6 +135,7 @@ struct LadderOptions {
     std::string report;  // an HTML page to write, or empty
     bool no_times = false;  // leave the measured times per decision out: the output is then the same bits every run
     std::optional<double> bot_timeout;
+    std::int64_t max_actions = default_max_actions;  // --max-actions: the cap on a game's length
     std::string shard;   // "K/N", as simulate's
     int processes = 0;   // as simulate's
 };
@@ -153,6 +159,7 @@ struct AuditOptions {
     int players = 0;     // 0: the game's smallest count and the next one
     std::uint64_t seed = 1;
     int variants = 2;
+    int max_actions = 2000;  // per game: a game still running then is left there (and counted)
     std::vector<std::string> options;  // "NAME=VALUE" as typed
 };
 

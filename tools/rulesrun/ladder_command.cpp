@@ -39,6 +39,7 @@ std::vector<std::string> task_command(const LadderOptions& options) {
     for (const auto& option : options.options) words.insert(words.end(), {"--option", option});
     if (options.threads > 0) words.insert(words.end(), {"--threads", std::to_string(options.threads)});
     if (options.bot_timeout) words.insert(words.end(), {"--bot-timeout", fmt::format("{}", *options.bot_timeout)});
+    words.insert(words.end(), {"--max-actions", std::to_string(options.max_actions)});
     if (options.engine != "interpreter") words.insert(words.end(), {"--engine", options.engine});
     if (options.no_times) words.emplace_back("--no-times");
     return words;

@@ -80,6 +80,7 @@ LadderPlan ladder_plan(std::shared_ptr<const runtime::GameDefinition> game, cons
         SimulationRequest request{game, plan.settings, {}, games, threads, {}, {}, {}};
         for (const std::size_t bot : seating.bot_of_seat) request.bots.push_back(plan.bots[bot]);
         request.time_decisions = !options.no_times;
+        request.max_actions = options.max_actions;
         plan.requests.push_back(std::move(request));
     }
     plan.game = std::move(game);
@@ -96,6 +97,7 @@ PartJson ladder_description(const LadderOptions& options, const LadderPlan& plan
                         {"bots", options.bots},
                         {"games", options.games},
                         {"no_times", options.no_times},
+                        {"max_actions", options.max_actions},
                         {"bot_timeout", options.bot_timeout ? PartJson(*options.bot_timeout) : PartJson(nullptr)}};
     run["players"] = plan.settings.players;
     run["options"] = PartJson::object();
@@ -117,6 +119,7 @@ LadderOptions ladder_options_of_run(const PartJson& run) {
     options.bots = arguments.at("bots").get<std::string>();
     options.games = arguments.at("games").get<std::int64_t>();
     options.no_times = arguments.at("no_times").get<bool>();
+    options.max_actions = arguments.at("max_actions").get<std::int64_t>();
     if (!arguments.at("bot_timeout").is_null()) options.bot_timeout = arguments.at("bot_timeout").get<double>();
     options.seed = run.at("seed").get<std::uint64_t>();
     return options;

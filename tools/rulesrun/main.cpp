@@ -117,6 +117,15 @@ void add_processes_option(CLI::App& command, int& processes) {
         ->check(count_value(1024));
 }
 
+// --max-actions N, the same for simulate, sweep, tune and ladder.
+void add_max_actions_option(CLI::App& command, std::int64_t& max_actions) {
+    command.add_option("--max-actions", max_actions,
+                       fmt::format("The cap on a game's length: a game still going after N actions is stopped, counted "
+                                   "as a draw and reported (default {}; a limit the rules declare, 'end game after N "
+                                   "actions', ends it first with its own outcome)", rulesrun::default_max_actions))
+        ->check(count_value(INT64_MAX));
+}
+
 void add_simulate(CLI::App& app, SimulateOptions& o) {
     auto* simulate = app.add_subcommand("simulate", "Play many games between bots and report wins, scores and the "
                                                     "game's statistics.");
@@ -149,6 +158,7 @@ void add_simulate(CLI::App& app, SimulateOptions& o) {
                                              "partial result as JSON, for 'rulesrun merge'");
     add_processes_option(*simulate, o.processes);
     add_slurm_options(*simulate, o.slurm, o.tasks, o.submit);
+    add_max_actions_option(*simulate, o.max_actions);
     add_engine_option(*simulate, o.engine);
 }
 
@@ -193,6 +203,7 @@ void add_sweep(CLI::App& app, SweepOptions& o) {
                                             "run the same command again after an interruption and the finished "
                                             "configurations are not played again");
     add_slurm_options(*sweep, o.slurm, o.tasks, o.submit);
+    add_max_actions_option(*sweep, o.max_actions);
     add_engine_option(*sweep, o.engine);
 }
 
@@ -228,6 +239,7 @@ void add_tune(CLI::App& app, TuneOptions& o) {
     tune->add_option("--report", o.report, "Also write a self-contained HTML page: each target against the best "
                                            "setting's figure and its 95% interval, and every round's settings by "
                                            "distance to the targets");
+    add_max_actions_option(*tune, o.max_actions);
     add_engine_option(*tune, o.engine);
 }
 
@@ -269,6 +281,7 @@ void add_ladder(CLI::App& app, LadderOptions& o) {
     ladder->add_option("--shard", o.shard, "K/N: play only the K-th of N shards of every seating and print the "
                                            "partial result as JSON, for 'rulesrun merge'");
     add_processes_option(*ladder, o.processes);
+    add_max_actions_option(*ladder, o.max_actions);
     add_engine_option(*ladder, o.engine);
 }
 
@@ -310,6 +323,9 @@ void add_audit(CLI::App& app, AuditOptions& o) {
                                                 "again (default 2)")->check(count_value(1000));
     audit->add_option("--option", o.options, "A game option NAME=VALUE (repeatable): audit that variant of the game")
         ->allow_extra_args(false);
+    audit->add_option("--max-actions", o.max_actions, "Actions audited per game: a game still going then is left "
+                                                      "there, and counted (default 2000)")
+        ->check(count_value(1'000'000'000));
 }
 
 void add_tree(CLI::App& app, TreeOptions& o) {

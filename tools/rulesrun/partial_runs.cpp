@@ -21,7 +21,8 @@ PartJson arguments_description(const SimulateOptions& options) {
     return {{"players", options.players},
             {"options", options.options},
             {"bots", options.bots},
-            {"bot_timeout", options.bot_timeout ? PartJson(*options.bot_timeout) : PartJson(nullptr)}};
+            {"bot_timeout", options.bot_timeout ? PartJson(*options.bot_timeout) : PartJson(nullptr)},
+            {"max_actions", options.max_actions}};
 }
 
 // The key path of the first difference between two objects ("seed", "arguments.bots"), or empty.
@@ -137,6 +138,7 @@ SimulateOptions options_of_run(const PartJson& run) {
     options.options = arguments.at("options").get<std::vector<std::string>>();
     options.bots = arguments.at("bots").get<std::string>();
     if (!arguments.at("bot_timeout").is_null()) options.bot_timeout = arguments.at("bot_timeout").get<double>();
+    options.max_actions = arguments.at("max_actions").get<std::int64_t>();
     options.seed = run.at("seed").get<std::uint64_t>();
     options.games = run.at("games").get<std::int64_t>();
     return options;

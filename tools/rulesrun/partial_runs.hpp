@@ -19,7 +19,8 @@ namespace rulesrun::cli {
 
 inline constexpr const char* part_format = "rulesrun-partial-result";
 // Version 2: reports hold each pair of seats' order and the bots' decisions (ratings, the ladder's times).
-inline constexpr int part_version = 2;
+// Version 3: the games a length limit ended (limit_games, stopped_games) and the run's cap (arguments.max_actions).
+inline constexpr int part_version = 3;
 
 struct Part {
     std::string file;  // where it was read from

@@ -23,6 +23,7 @@ SimulationRequest simulation_request(std::shared_ptr<const runtime::GameDefiniti
     SimulationRequest request{std::move(definition), std::move(resolved), {}, options.games, threads, {}, {}, {}};
     request.bots = simulation_seats(std::move(listed), request.settings.players);
     set_bot_timeout(request.bots, options.bot_timeout);
+    request.max_actions = options.max_actions;
     return request;
 }
 

@@ -48,6 +48,7 @@ std::vector<std::string> task_command(const SweepOptions& options) {
     if (options.sample > 0) words.insert(words.end(), {"--sample", std::to_string(options.sample)});
     if (options.threads > 0) words.insert(words.end(), {"--threads", std::to_string(options.threads)});
     if (options.bot_timeout) words.insert(words.end(), {"--bot-timeout", fmt::format("{}", *options.bot_timeout)});
+    words.insert(words.end(), {"--max-actions", std::to_string(options.max_actions)});
     if (options.engine != "interpreter") words.insert(words.end(), {"--engine", options.engine});
     return words;
 }

@@ -135,6 +135,7 @@ SimulateOptions configuration_options(const SweepOptions& sweep, const std::vect
     options.bots = sweep.bots;
     options.threads = sweep.threads;
     options.bot_timeout = sweep.bot_timeout;
+    options.max_actions = sweep.max_actions;
     for (std::size_t a = 0; a < axes.size(); ++a) {
         const std::string& value = axes[a].values[at[a]];
         if (a == 0 && !sweep.players.empty())  // the players' axis
@@ -197,7 +198,8 @@ PartJson sweep_description(const SweepOptions& options, const SweepPlan& plan, s
     run["arguments"] = {{"players", options.players},
                         {"options", options.options},
                         {"bots", options.bots},
-                        {"bot_timeout", options.bot_timeout ? PartJson(*options.bot_timeout) : PartJson(nullptr)}};
+                        {"bot_timeout", options.bot_timeout ? PartJson(*options.bot_timeout) : PartJson(nullptr)},
+                        {"max_actions", options.max_actions}};
     if (options.sample > 0) run["arguments"]["sample"] = options.sample;
     run["fingerprints"] = PartJson::array();
     for (const auto& request : plan.requests)
@@ -218,6 +220,7 @@ SweepOptions sweep_options_of_run(const PartJson& run) {
     options.options = arguments.at("options").get<std::vector<std::string>>();
     options.bots = arguments.at("bots").get<std::string>();
     if (!arguments.at("bot_timeout").is_null()) options.bot_timeout = arguments.at("bot_timeout").get<double>();
+    options.max_actions = arguments.at("max_actions").get<std::int64_t>();
     options.sample = arguments.value("sample", std::int64_t{0});
     options.seed = run.at("seed").get<std::uint64_t>();
     options.games = run.at("games").get<std::int64_t>();

@@ -252,6 +252,8 @@ std::vector<std::string> tune_warnings(const Pass& first, const Pass& last, cons
         results.points.push_back({plan.at[c], plan.requests[c].settings, plan.requests[c].bots, first.first_round[c]});
     std::vector<std::string> warnings = all_warnings(results, sweep_warnings(results, "tune"));
     const auto& best = last.plan.requests[last.best];
+    if (const auto stopped = stopped_games_warning(last.report))
+        warnings.push_back(fmt::format("the best setting, {}: {}", label_of(setting_of(last.plan, last.best)), *stopped));
     if (const auto ending = same_ending(*plan.game, best.bots, last.report))
         warnings.push_back(fmt::format("the best setting, {}: {}", label_of(setting_of(last.plan, last.best)),
                                        ending->text()));
@@ -271,6 +273,7 @@ int run_tune(const TuneOptions& options) {
     sweep.seed = options.seed;
     sweep.threads = options.threads;
     sweep.bot_timeout = options.bot_timeout;
+    sweep.max_actions = options.max_actions;
     sweep.options = sweep_options_of(varied);
     SweepPlan plan = sweep_plan(game, sweep);
     std::vector<TuneTarget> targets;
