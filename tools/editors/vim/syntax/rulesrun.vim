@@ -12,7 +12,7 @@ syntax keyword rulesrunStatement let if then else for each in while repeat times
 syntax keyword rulesrunStatement shuffle return break end say show tell whether phase check where of by one subset
 syntax keyword rulesrunStatement optional secretly copies with total soon as when
 syntax keyword rulesrunClause players seats cooperative per ordered unordered public private hidden from owner face up
-syntax keyword rulesrunClause down bookkeeping shown marked coloured sorted pile columns row grid ring faces leaves enters highest lowest
+syntax keyword rulesrunClause down bookkeeping shown marked coloured sorted pile columns row grid ring faces leaves enters highest lowest after actions dice
 syntax keyword rulesrunClause on prefer everyone top bottom position draw list
 syntax keyword rulesrunOperator and or not
 syntax keyword rulesrunConstant true false none nobody
