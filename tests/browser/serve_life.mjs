@@ -4,8 +4,8 @@
 // undo against a bot (and none where it would be unfair), and the page of a link that leads to no table.
 // Usage: node serve_life.mjs RULESRUN SOURCE_DIR SCREENSHOT_FOLDER DATA_FOLDER   (exit 1 with what is wrong)
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
 import path from "node:path";
+import { startServer } from "./start_server.mjs";
 
 const [rulesrun, source, shots, data] = process.argv.slice(2);
 if (!data) {
@@ -16,18 +16,8 @@ const problems = [];
 const fail = (text) => { problems.push(text); console.error("FAIL: " + text); };
 const check = (ok, text) => { if (!ok) fail(text); };
 
-const server = spawn(rulesrun, ["serve", `${source}/rules/classics/kuhn_poker.rules`,
-                                `${source}/rules/classics/connect_four.rules`, `${source}/rules/pig.rules`,
-                                "--port", "0", "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
-const base = await new Promise((resolve, reject) => {
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-        out += chunk;
-        const found = out.match(/at (http:\/\/[^/]+)\//);
-        if (found) resolve(found[1]);
-    });
-    server.on("exit", (code) => reject(new Error(`rulesrun serve exited (${code}) before listening: ${out}`)));
-});
+const { server, base } = await startServer(rulesrun, [`${source}/rules/classics/kuhn_poker.rules`,
+    `${source}/rules/classics/connect_four.rules`, `${source}/rules/pig.rules`], data);
 const browser = await chromium.launch({
     executablePath: "/usr/bin/chromium",
     args: ["--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "--disable-sync"],

@@ -6,9 +6,9 @@
 // Usage: node table_drawing.mjs RULESRUN RULES_FILE GAME PLAYERS SEATS MOVES EXPECTED SCREENSHOT_FOLDER DATA_FOLDER
 //   EXPECTED: the CSS selectors that must match on the table, separated by commas ("td .piece.colour-black")
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
 import { playFirst } from "./play_first.mjs";
 import path from "node:path";
+import { startServer } from "./start_server.mjs";
 
 const [rulesrun, rulesFile, game, players, seatList, moves, expected, shots, data] = process.argv.slice(2);
 if (!data) {
@@ -18,16 +18,7 @@ if (!data) {
 const problems = [];
 const fail = (text) => { problems.push(text); console.error(`FAIL: ${game}: ${text}`); };
 
-const server = spawn(rulesrun, ["serve", rulesFile, "--port", "0", "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
-const base = await new Promise((resolve, reject) => {
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-        out += chunk;
-        const found = out.match(/at (http:\/\/[^/]+)\//);
-        if (found) resolve(found[1]);
-    });
-    server.on("exit", (code) => reject(new Error(`rulesrun serve exited (${code}) before listening: ${out}`)));
-});
+const { server, base } = await startServer(rulesrun, [rulesFile], data);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 try {
     const created = await (await fetch(base + "/api/tables", {

@@ -2,7 +2,7 @@
 // moves into the game, as the person sees it. Run by tools/docs_pictures.sh; the picture goes into docs/images/.
 // Usage: node table_picture.mjs RULESRUN RULES_FILE GAME PLAYERS SEATS MOVES OUTPUT.png DATA_FOLDER
 import { chromium } from "playwright-core";
-import { spawn } from "node:child_process";
+import { startServer } from "./start_server.mjs";
 import { playFirst } from "./play_first.mjs";
 
 const [rulesrun, rulesFile, game, players, seatList, moves, output, data] = process.argv.slice(2);
@@ -11,16 +11,7 @@ if (!data) {
     process.exit(2);
 }
 
-const server = spawn(rulesrun, ["serve", rulesFile, "--port", "0", "--data", data], { stdio: ["ignore", "pipe", "inherit"] });
-const base = await new Promise((resolve, reject) => {
-    let out = "";
-    server.stdout.on("data", (chunk) => {
-        out += chunk;
-        const found = out.match(/at (http:\/\/[^/]+)\//);
-        if (found) resolve(found[1]);
-    });
-    server.on("exit", (code) => reject(new Error(`rulesrun serve exited (${code}) before listening: ${out}`)));
-});
+const { server, base } = await startServer(rulesrun, [rulesFile], data);
 const browser = await chromium.launch({ executablePath: "/usr/bin/chromium", args: ["--no-sandbox", "--disable-gpu"] });
 let failed = false;
 try {
