@@ -64,6 +64,14 @@ std::vector<std::string> lines_read(const std::vector<Message>& lines, int seat)
     return read;
 }
 
+// Whether a step replayed (its messages not yet taken) left the seat what the real step left it: all it could tell,
+// where that was kept (`seen`), else the lines it read (`lines_then`).
+bool step_reads_alike(Game& replay, int seat, const std::vector<std::string>& seen,
+                      const std::vector<std::string>& lines_then) {
+    const auto lines = replay.take_messages();
+    return !seen.empty() ? seen_after(replay, seat, lines) == seen : lines_read(lines, seat) == lines_then;
+}
+
 }  // namespace
 
 UnseenRedraw::UnseenRedraw(const Game& game, int seat, bool every_answer)
@@ -152,10 +160,7 @@ bool UnseenRedraw::rest_fits(Game& replay, std::size_t index, long& budget) cons
             const int action = given(replay, history[k - 1], steps_[k]);
             if (!answer_again(replay, history[k - 1].seat, action)) return false;
             --budget;
-            const auto lines = replay.take_messages();
-            const Step& step = steps_[k];
-            if (!step.seen.empty() ? seen_after(replay, seat_, lines) != step.seen : lines_read(lines, seat_) != step.lines)
-                return false;
+            if (!step_reads_alike(replay, seat_, steps_[k].seen, steps_[k].lines)) return false;
         }
     } catch (const RuleError&) {
         return false;
@@ -236,10 +241,7 @@ bool UnseenRedraw::later_steps_fit(Game& replay, std::size_t index) const {
     try {
         for (std::size_t k = index + 1; k <= history.size(); ++k) {
             if (!answer_again(replay, history[k - 1].seat, history[k - 1].action)) return false;
-            const auto lines = replay.take_messages();
-            const Step& step = steps_[k];
-            if (!step.seen.empty() ? seen_after(replay, seat_, lines) != step.seen : lines_read(lines, seat_) != step.lines)
-                return false;
+            if (!step_reads_alike(replay, seat_, steps_[k].seen, steps_[k].lines)) return false;
         }
     } catch (const RuleError&) {
         return false;
