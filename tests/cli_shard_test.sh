@@ -172,6 +172,18 @@ run 1 merge "${P}1.json" "$WORK/other.json"
 contains "$WORK/err" "not a partial result" "a JSON file that is not a part"
 run 1 merge "${P}1.json" "$WORK/no_such_part.json"
 contains "$WORK/err" "cannot read the file" "a part that does not exist"
+# A number too large for its field (once converted with undefined behaviour: tests/fuzz/regressions/partial/).
+run 0 simulate "$DIAMANT" --games 10 --shard 1/1
+cp "$WORK/out" "$WORK/whole_part.json"
+python3 - "$WORK/whole_part.json" "$WORK/huge.json" <<'PY'
+import json, sys
+part = json.load(open(sys.argv[1]))
+part["run"]["games"] = 1e24
+json.dump(part, open(sys.argv[2], "w"))
+PY
+run 1 merge "$WORK/huge.json"
+contains "$WORK/err" "a whole number from -9223372036854775808 to 9223372036854775807 was expected, not 1e+24" \
+    "a number too large for its field"
 # The rules change between the shards and the merge.
 cp "$DIAMANT" "$WORK/changing.rules"
 run 0 simulate "$WORK/changing.rules" --games 10 --shard 1/1

@@ -4,9 +4,12 @@
 // throwing on the bytes it quotes, which need not be UTF-8.
 #pragma once
 
+#include <cstdint>
+#include <limits>
 #include <stdexcept>
 #include <string>
 #include <string_view>
+#include <utility>
 
 #include <nlohmann/json.hpp>
 
@@ -29,6 +32,24 @@ struct JsonInputError : std::runtime_error {
 // The value as compact JSON text; bytes of its strings that are not UTF-8 become U+FFFD instead of an exception.
 [[nodiscard]] std::string json_text(const nlohmann::json& value);
 [[nodiscard]] std::string json_text(const nlohmann::ordered_json& value);
+
+// A whole number read from outside JSON as type Whole. A number written as a fraction or with an exponent, or one that
+// Whole cannot hold, is refused as a wrong type is (nlohmann's type_error, which the readers already turn into their
+// own message): `value.get<Whole>()` would convert it with undefined behaviour (1e24 into a 64-bit number).
+template <class Whole, class Json>
+[[nodiscard]] Whole whole_number(const Json& value) {
+    if (value.is_number_unsigned()) {
+        const auto number = value.template get<std::uint64_t>();
+        if (std::in_range<Whole>(number)) return static_cast<Whole>(number);
+    } else if (value.is_number_integer()) {
+        const auto number = value.template get<std::int64_t>();
+        if (std::in_range<Whole>(number)) return static_cast<Whole>(number);
+    }
+    throw nlohmann::detail::type_error::create(
+        302, "a whole number from " + std::to_string(std::numeric_limits<Whole>::min()) + " to " +
+                 std::to_string(std::numeric_limits<Whole>::max()) + " was expected, not " + value.dump(),
+        nullptr);
+}
 
 // What kind of JSON value this is ("a number", "a text", ...), for messages that say what a field should have been.
 [[nodiscard]] std::string json_kind(const nlohmann::json& value);

@@ -42,9 +42,9 @@ PartJson accumulator_json(const Accumulator& a) {
 }
 
 Accumulator accumulator_from(const PartJson& j) {
-    return Accumulator::from_parts(j.at("count").get<std::int64_t>(), j.at("sum").get<std::int64_t>(),
+    return Accumulator::from_parts(whole_number<std::int64_t>(j.at("count")), whole_number<std::int64_t>(j.at("sum")),
                                    int128_from_text(j.at("sum_squares").get<std::string>()),
-                                   j.at("min").get<std::int64_t>(), j.at("max").get<std::int64_t>());
+                                   whole_number<std::int64_t>(j.at("min")), whole_number<std::int64_t>(j.at("max")));
 }
 
 // A histogram as [[value, count], ...] in increasing value.
@@ -56,7 +56,7 @@ PartJson histogram_json(const Histogram& h) {
 
 Histogram histogram_from(const PartJson& j) {
     Histogram h;
-    for (const auto& pair : j) h.add(pair.at(0).get<std::int64_t>(), pair.at(1).get<std::int64_t>());
+    for (const auto& pair : j) h.add(whole_number<std::int64_t>(pair.at(0)), whole_number<std::int64_t>(pair.at(1)));
     return h;
 }
 
@@ -83,11 +83,11 @@ PartJson stats_json(const std::vector<StatSummary>& stats) {
 }
 
 void read_counts(const SimulationReport& shape, const PartJson& j, SimulationReport& r) {
-    r.games = j.at("games").get<std::int64_t>();
+    r.games = whole_number<std::int64_t>(j.at("games"));
     r.seat_names = j.at("seat_names").get<std::vector<std::string>>();
     if (j.at("cooperative").get<bool>() != shape.cooperative)
         throw PartFormatError("the part and the rules do not agree on whether the game is cooperative");
-    const auto integer = [](const PartJson& v) { return v.get<std::int64_t>(); };
+    const auto integer = [](const PartJson& v) { return whole_number<std::int64_t>(v); };
     const auto integers = [](const PartJson& v) { return v.get<std::vector<std::int64_t>>(); };
     read_sized(j.at("wins"), "wins", r.wins, integer);
     read_sized(j.at("shared_wins"), "shared_wins", r.shared_wins, integer);
@@ -97,12 +97,12 @@ void read_counts(const SimulationReport& shape, const PartJson& j, SimulationRep
         if (r.wins_among[seat].size() != shape.wins_among[seat].size() ||
             r.ranks[seat].size() != shape.ranks[seat].size())
             throw PartFormatError("'wins_among' or 'ranks' do not have one entry per player");
-    r.shared_win_games = j.at("shared_win_games").get<std::int64_t>();
-    r.draws = j.at("draws").get<std::int64_t>();
-    r.everybody_loses = j.at("everybody_loses").get<std::int64_t>();
-    r.limit_games = j.at("limit_games").get<std::int64_t>();
-    r.stopped_games = j.at("stopped_games").get<std::int64_t>();
-    r.forced_decisions = j.at("forced_decisions").get<std::int64_t>();
+    r.shared_win_games = whole_number<std::int64_t>(j.at("shared_win_games"));
+    r.draws = whole_number<std::int64_t>(j.at("draws"));
+    r.everybody_loses = whole_number<std::int64_t>(j.at("everybody_loses"));
+    r.limit_games = whole_number<std::int64_t>(j.at("limit_games"));
+    r.stopped_games = whole_number<std::int64_t>(j.at("stopped_games"));
+    r.forced_decisions = whole_number<std::int64_t>(j.at("forced_decisions"));
     read_sized(j.at("ranked_before"), "ranked_before", r.ranked_before, integers);
     for (const auto& row : r.ranked_before)
         if (row.size() != r.wins.size()) throw PartFormatError("'ranked_before' does not have one entry per player");

@@ -114,14 +114,14 @@ LadderOptions ladder_options_of_run(const PartJson& run) {
     LadderOptions options;
     options.file = run.at("file").get<std::string>();
     const PartJson& arguments = run.at("arguments");
-    options.players = arguments.at("players").get<int>();
+    options.players = whole_number<int>(arguments.at("players"));
     options.options = arguments.at("options").get<std::vector<std::string>>();
     options.bots = arguments.at("bots").get<std::string>();
-    options.games = arguments.at("games").get<std::int64_t>();
+    options.games = whole_number<std::int64_t>(arguments.at("games"));
     options.no_times = arguments.at("no_times").get<bool>();
-    options.max_actions = arguments.at("max_actions").get<std::int64_t>();
+    options.max_actions = whole_number<std::int64_t>(arguments.at("max_actions"));
     if (!arguments.at("bot_timeout").is_null()) options.bot_timeout = arguments.at("bot_timeout").get<double>();
-    options.seed = run.at("seed").get<std::uint64_t>();
+    options.seed = whole_number<std::uint64_t>(run.at("seed"));
     return options;
 }
 

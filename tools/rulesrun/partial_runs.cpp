@@ -103,8 +103,8 @@ Part read_part(const std::string& file) {
         throw PartFormatError(fmt::format("{}: a partial result of version {}, this rulesrun reads version {}", file,
                                           json.value("version", 0), part_version));
     try {
-        Part part{file, json.at("run"), json.at("shard").get<std::int64_t>(), json.at("result")};
-        const auto shards = part.run.at("shards").get<std::int64_t>();
+        Part part{file, json.at("run"), whole_number<std::int64_t>(json.at("shard")), json.at("result")};
+        const auto shards = whole_number<std::int64_t>(part.run.at("shards"));
         if (part.shard < 1 || part.shard > shards)
             throw PartFormatError(fmt::format("{}: shard {} of {} is out of range", file, part.shard, shards));
         return part;
@@ -117,7 +117,7 @@ std::vector<Part> check_parts(std::vector<Part> parts) {
     if (parts.empty()) throw ArgumentError("no part to merge");
     for (const auto& part : parts) check_same_run(parts.front(), part);
     std::stable_sort(parts.begin(), parts.end(), [](const Part& a, const Part& b) { return a.shard < b.shard; });
-    const auto shards = parts.front().run.at("shards").get<std::int64_t>();
+    const auto shards = whole_number<std::int64_t>(parts.front().run.at("shards"));
     for (std::size_t i = 1; i < parts.size(); ++i)
         if (parts[i].shard == parts[i - 1].shard)
             throw ArgumentError(fmt::format("{} and {} are both shard {} of {}", parts[i - 1].file, parts[i].file,
@@ -134,13 +134,13 @@ SimulateOptions options_of_run(const PartJson& run) {
     options.file = run.at("file").get<std::string>();
     if (run.contains("compare")) options.compare = run.at("compare").at("file").get<std::string>();
     const PartJson& arguments = run.at("arguments");
-    options.players = arguments.at("players").get<int>();
+    options.players = whole_number<int>(arguments.at("players"));
     options.options = arguments.at("options").get<std::vector<std::string>>();
     options.bots = arguments.at("bots").get<std::string>();
     if (!arguments.at("bot_timeout").is_null()) options.bot_timeout = arguments.at("bot_timeout").get<double>();
-    options.max_actions = arguments.at("max_actions").get<std::int64_t>();
-    options.seed = run.at("seed").get<std::uint64_t>();
-    options.games = run.at("games").get<std::int64_t>();
+    options.max_actions = whole_number<std::int64_t>(arguments.at("max_actions"));
+    options.seed = whole_number<std::uint64_t>(run.at("seed"));
+    options.games = whole_number<std::int64_t>(run.at("games"));
     return options;
 }
 

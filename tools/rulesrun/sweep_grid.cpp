@@ -220,10 +220,10 @@ SweepOptions sweep_options_of_run(const PartJson& run) {
     options.options = arguments.at("options").get<std::vector<std::string>>();
     options.bots = arguments.at("bots").get<std::string>();
     if (!arguments.at("bot_timeout").is_null()) options.bot_timeout = arguments.at("bot_timeout").get<double>();
-    options.max_actions = arguments.at("max_actions").get<std::int64_t>();
+    options.max_actions = whole_number<std::int64_t>(arguments.at("max_actions"));
     options.sample = arguments.value("sample", std::int64_t{0});
-    options.seed = run.at("seed").get<std::uint64_t>();
-    options.games = run.at("games").get<std::int64_t>();
+    options.seed = whole_number<std::uint64_t>(run.at("seed"));
+    options.games = whole_number<std::int64_t>(run.at("games"));
     return options;
 }
 
