@@ -88,7 +88,12 @@ void read_counts(const SimulationReport& shape, const PartJson& j, SimulationRep
     if (j.at("cooperative").get<bool>() != shape.cooperative)
         throw PartFormatError("the part and the rules do not agree on whether the game is cooperative");
     const auto integer = [](const PartJson& v) { return whole_number<std::int64_t>(v); };
-    const auto integers = [](const PartJson& v) { return v.get<std::vector<std::int64_t>>(); };
+    const auto integers = [](const PartJson& v) {
+        if (!v.is_array()) return v.get<std::vector<std::int64_t>>();  // the library's type error: not a list
+        std::vector<std::int64_t> numbers;
+        for (const auto& number : v) numbers.push_back(whole_number<std::int64_t>(number));
+        return numbers;
+    };
     read_sized(j.at("wins"), "wins", r.wins, integer);
     read_sized(j.at("shared_wins"), "shared_wins", r.shared_wins, integer);
     read_sized(j.at("wins_among"), "wins_among", r.wins_among, integers);

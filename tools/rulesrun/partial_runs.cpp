@@ -99,9 +99,10 @@ Part read_part(const std::string& file) {
     }
     if (!json.is_object() || json.value("format", "") != part_format)
         throw PartFormatError(fmt::format("{}: not a partial result (written by simulate --shard K/N)", file));
-    if (json.value("version", 0) != part_version)
+    const auto version = json.contains("version") ? json.at("version").dump() : "none";
+    if (version != std::to_string(part_version))
         throw PartFormatError(fmt::format("{}: a partial result of version {}, this rulesrun reads version {}", file,
-                                          json.value("version", 0), part_version));
+                                          version, part_version));
     try {
         Part part{file, json.at("run"), whole_number<std::int64_t>(json.at("shard")), json.at("result")};
         const auto shards = whole_number<std::int64_t>(part.run.at("shards"));
